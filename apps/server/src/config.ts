@@ -1,0 +1,175 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/** Where the built web app lives when the server runs from this repository. */
+const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+export type DatabaseConfig =
+  { kind: 'sqlite'; filename: string } | { kind: 'postgres'; url: string };
+
+export interface Config {
+  port: number;
+  host: string;
+  publicUrl: string;
+  /** True when PUBLIC_URL is https: cookies get Secure and the __Host- prefix, HSTS is sent. */
+  isSecure: boolean;
+  dataDir: string;
+  database: DatabaseConfig;
+  sessionSecret: string;
+  adminEmail: string | undefined;
+  adminPassword: string | undefined;
+  storeName: string;
+  mainSiteUrl: string;
+  logLevel: string;
+  trustProxy: boolean;
+  webDistDir: string;
+  auth: {
+    sessionDays: number;
+    /** Failed sign-ins or registrations allowed per email inside the window. */
+    maxFailuresPerEmail: number;
+    /** Failed sign-ins or registrations allowed per client address inside the window. */
+    maxFailuresPerIp: number;
+    failureWindowMinutes: number;
+  };
+  uploads: {
+    /** Largest digital file the file host accepts. */
+    maxFileBytes: number;
+    /** Largest image the image host accepts. */
+    maxImageBytes: number;
+    /** How long a signature from generate-signature stays valid. */
+    signatureTtlSeconds: number;
+  };
+}
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' ? undefined : value))
+  .optional();
+
+const positiveInt = (fallback: number) =>
+  z.coerce
+    .number({ error: 'must be a whole number' })
+    .int('must be a whole number')
+    .positive('must be positive')
+    .default(fallback);
+
+const EnvSchema = z.object({
+  PORT: z.coerce
+    .number({ error: 'must be a port number' })
+    .int('must be a port number')
+    .min(0, 'must be between 0 and 65535')
+    .max(65535, 'must be between 0 and 65535')
+    .default(3000),
+  HOST: z.string().trim().min(1, 'must not be empty').default('0.0.0.0'),
+  PUBLIC_URL: optionalText.pipe(
+    z
+      .url({
+        protocol: /^https?$/,
+        error: 'must be an http(s) URL such as https://shop.example.com',
+      })
+      .optional(),
+  ),
+  DATA_DIR: z.string().trim().min(1, 'must not be empty').default('./data'),
+  DATABASE_URL: optionalText.pipe(
+    z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' }).optional(),
+  ),
+  SESSION_SECRET: optionalText.pipe(
+    z.string().min(32, 'must be at least 32 characters').optional(),
+  ),
+  ADMIN_EMAIL: optionalText.pipe(z.email({ error: 'must be an email address' }).optional()),
+  ADMIN_PASSWORD: optionalText.pipe(
+    z
+      .string()
+      .min(8, 'must be at least 8 characters')
+      .max(128, 'must be at most 128 characters')
+      .optional(),
+  ),
+  STORE_NAME: z
+    .string()
+    .trim()
+    .min(1, 'must not be empty')
+    .max(60, 'must be at most 60 characters')
+    .default('Bindery'),
+  MAIN_SITE_URL: z.string().trim().min(1, 'must not be empty').default('/'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: z
+    .enum(['true', 'false', '1', '0', ''], { error: 'must be true or false' })
+    .default('false')
+    .transform((value) => value === 'true' || value === '1'),
+  WEB_DIST_DIR: optionalText,
+  AUTH_MAX_FAILURES_PER_EMAIL: positiveInt(10),
+  AUTH_MAX_FAILURES_PER_IP: positiveInt(30),
+  AUTH_FAILURE_WINDOW_MINUTES: positiveInt(15),
+  MAX_UPLOAD_SIZE_MB: positiveInt(2048),
+});
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((line) => `  ${line}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Reads and validates the environment once; every bad variable is reported on its own line. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => {
+      const name = String(issue.path[0] ?? 'environment');
+      return `${name}: ${issue.message} (got ${JSON.stringify(env[name] ?? '')})`;
+    });
+    throw new ConfigError(problems);
+  }
+  const vars = parsed.data;
+  if ((vars.ADMIN_EMAIL === undefined) !== (vars.ADMIN_PASSWORD === undefined)) {
+    throw new ConfigError(['ADMIN_EMAIL and ADMIN_PASSWORD: set both or neither']);
+  }
+  const dataDir = path.resolve(vars.DATA_DIR);
+  const publicUrl = (vars.PUBLIC_URL ?? `http://localhost:${vars.PORT}`).replace(/\/+$/, '');
+  return {
+    port: vars.PORT,
+    host: vars.HOST,
+    publicUrl,
+    isSecure: publicUrl.startsWith('https:'),
+    dataDir,
+    database: vars.DATABASE_URL
+      ? { kind: 'postgres', url: vars.DATABASE_URL }
+      : { kind: 'sqlite', filename: path.join(dataDir, 'bindery.db') },
+    sessionSecret: vars.SESSION_SECRET ?? readOrCreateSecret(dataDir),
+    adminEmail: vars.ADMIN_EMAIL?.toLowerCase(),
+    adminPassword: vars.ADMIN_PASSWORD,
+    storeName: vars.STORE_NAME,
+    mainSiteUrl: vars.MAIN_SITE_URL,
+    logLevel: vars.LOG_LEVEL,
+    trustProxy: vars.TRUST_PROXY,
+    webDistDir: vars.WEB_DIST_DIR ? path.resolve(vars.WEB_DIST_DIR) : DEFAULT_WEB_DIST,
+    auth: {
+      sessionDays: 30,
+      maxFailuresPerEmail: vars.AUTH_MAX_FAILURES_PER_EMAIL,
+      maxFailuresPerIp: vars.AUTH_MAX_FAILURES_PER_IP,
+      failureWindowMinutes: vars.AUTH_FAILURE_WINDOW_MINUTES,
+    },
+    uploads: {
+      maxFileBytes: vars.MAX_UPLOAD_SIZE_MB * 1024 * 1024,
+      maxImageBytes: 10 * 1024 * 1024,
+      signatureTtlSeconds: 10 * 60,
+    },
+  };
+}
+
+/**
+ * Without SESSION_SECRET a single-machine shop still needs a stable secret (signed links must
+ * survive restarts), so one is generated once and kept in the data directory.
+ */
+function readOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'secret.key');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
+  return secret;
+}

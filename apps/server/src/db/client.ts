@@ -1,0 +1,108 @@
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import pg from 'pg';
+import type { DatabaseConfig } from '../config.js';
+import type { Database } from './types.js';
+
+export type Dialect = 'sqlite' | 'postgres';
+export type Db = Kysely<Database>;
+
+export interface DatabaseHandle {
+  db: Db;
+  dialect: Dialect;
+  close(): Promise<void>;
+}
+
+export class DataDirLockedError extends Error {
+  constructor(dataDir: string, pid: string | undefined) {
+    super(
+      `The data directory ${dataDir} is in use by another Bindery process` +
+        `${pid ? ` (pid ${pid})` : ''}. Stop that process first, or set DATA_DIR to another folder.`,
+    );
+    this.name = 'DataDirLockedError';
+  }
+}
+
+// BIGINT columns hold millisecond timestamps and counts, well inside Number's safe range.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+
+export function openDatabase(config: DatabaseConfig): DatabaseHandle {
+  return config.kind === 'sqlite' ? openSqlite(config.filename) : openPostgres(config.url);
+}
+
+function openPostgres(url: string): DatabaseHandle {
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
+  // An idle client losing its connection must not crash the process; the next query reconnects.
+  pool.on('error', () => {});
+  const db = new Kysely<Database>({
+    dialect: new PostgresDialect({ pool }),
+    plugins: [new CamelCasePlugin()],
+  });
+  return { db, dialect: 'postgres', close: () => db.destroy() };
+}
+
+function openSqlite(filename: string): DatabaseHandle {
+  const inMemory = filename === ':memory:';
+  const pidFile = `${filename}.pid`;
+  if (!inMemory) mkdirSync(path.dirname(filename), { recursive: true });
+  const sqlite = new SqliteDatabase(filename);
+  if (!inMemory) holdExclusiveLock(sqlite, path.dirname(filename), pidFile);
+  sqlite.pragma('journal_mode = WAL');
+  // FULL makes each commit durable across power loss, not only across a process crash.
+  sqlite.pragma('synchronous = FULL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  const db = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: sqlite }),
+    plugins: [new CamelCasePlugin()],
+  });
+  return {
+    db,
+    dialect: 'sqlite',
+    close: async () => {
+      await db.destroy();
+      if (!inMemory) rmSync(pidFile, { force: true });
+    },
+  };
+}
+
+/**
+ * Takes SQLite's own exclusive lock and keeps it for the life of the process, so a second
+ * server on the same data directory fails at once instead of corrupting it. The OS drops the
+ * lock when the process dies, so a crash never leaves a stale lock behind; the pid file only
+ * makes the message helpful.
+ */
+function holdExclusiveLock(sqlite: SqliteDatabase.Database, dataDir: string, pidFile: string) {
+  sqlite.pragma('locking_mode = EXCLUSIVE');
+  sqlite.pragma('busy_timeout = 0');
+  try {
+    sqlite.exec('BEGIN EXCLUSIVE; COMMIT;');
+  } catch (error) {
+    sqlite.close();
+    if ((error as { code?: string }).code?.startsWith('SQLITE_BUSY')) {
+      throw new DataDirLockedError(dataDir, readPid(pidFile));
+    }
+    throw error;
+  }
+  writeFileSync(pidFile, `${process.pid}\n`);
+}
+
+function readPid(pidFile: string): string | undefined {
+  try {
+    return readFileSync(pidFile, 'utf8').trim() || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** True when the database answers a trivial query. */
+export async function isDatabaseReachable(db: Db): Promise<boolean> {
+  try {
+    await sql`select 1`.execute(db);
+    return true;
+  } catch {
+    return false;
+  }
+}

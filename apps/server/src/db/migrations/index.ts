@@ -1,0 +1,12 @@
+import type { Dialect } from '../client.js';
+import { m001Accounts } from './001-accounts.js';
+import { m002Products } from './002-products.js';
+
+/** A schema change, written once per database where their SQL differs. */
+export interface Migration {
+  name: string;
+  statements: Record<Dialect, string[]>;
+}
+
+/** Applied in this order; never edit one that has shipped, add a new one. */
+export const migrations: Migration[] = [m001Accounts, m002Products];

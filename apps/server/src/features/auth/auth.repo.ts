@@ -1,0 +1,101 @@
+import type { Role } from '@bindery/shared';
+import type { Db } from '../../db/client.js';
+import type { UsersTable } from '../../db/types.js';
+
+export type UserRow = UsersTable;
+
+export function createAuthRepo(db: Db) {
+  return {
+    findUserByEmail(email: string): Promise<UserRow | undefined> {
+      return db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
+    },
+
+    async insertUser(user: UserRow): Promise<void> {
+      await db.insertInto('users').values(user).execute();
+    },
+
+    async updateUser(id: string, changes: { passwordHash?: string; role?: Role; name?: string }) {
+      await db.updateTable('users').set(changes).where('id', '=', id).execute();
+    },
+
+    async hasAdmin(): Promise<boolean> {
+      const row = await db
+        .selectFrom('users')
+        .select('id')
+        .where('role', '=', 'admin')
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    async insertSession(session: {
+      tokenHash: string;
+      userId: string;
+      now: number;
+      expiresAt: number;
+    }) {
+      await db
+        .insertInto('sessions')
+        .values({
+          tokenHash: session.tokenHash,
+          userId: session.userId,
+          createdAt: session.now,
+          lastSeenAt: session.now,
+          expiresAt: session.expiresAt,
+        })
+        .execute();
+    },
+
+    findSessionUser(tokenHash: string, now: number) {
+      return db
+        .selectFrom('sessions')
+        .innerJoin('users', 'users.id', 'sessions.userId')
+        .select(['users.id', 'users.name', 'users.email', 'users.role', 'sessions.lastSeenAt'])
+        .where('sessions.tokenHash', '=', tokenHash)
+        .where('sessions.expiresAt', '>', now)
+        .executeTakeFirst();
+    },
+
+    async touchSession(tokenHash: string, now: number) {
+      await db
+        .updateTable('sessions')
+        .set({ lastSeenAt: now })
+        .where('tokenHash', '=', tokenHash)
+        .execute();
+    },
+
+    async deleteSession(tokenHash: string) {
+      await db.deleteFrom('sessions').where('tokenHash', '=', tokenHash).execute();
+    },
+
+    async countFailures(
+      key: string,
+      since: number,
+    ): Promise<{ count: number; oldest: number | null }> {
+      const row = await db
+        .selectFrom('authFailures')
+        .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.min('createdAt').as('oldest')])
+        .where('key', '=', key)
+        .where('createdAt', '>', since)
+        .executeTakeFirstOrThrow();
+      return { count: Number(row.count), oldest: row.oldest === null ? null : Number(row.oldest) };
+    },
+
+    async recordFailures(keys: string[], now: number) {
+      await db
+        .insertInto('authFailures')
+        .values(keys.map((key) => ({ key, createdAt: now })))
+        .execute();
+    },
+
+    async clearFailures(key: string) {
+      await db.deleteFrom('authFailures').where('key', '=', key).execute();
+    },
+
+    async purgeExpired(now: number, failuresBefore: number) {
+      await db.deleteFrom('sessions').where('expiresAt', '<=', now).execute();
+      await db.deleteFrom('authFailures').where('createdAt', '<=', failuresBefore).execute();
+    },
+  };
+}
+
+export type AuthRepo = ReturnType<typeof createAuthRepo>;

@@ -1,0 +1,189 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { AuthMessages, type LoginBody, type User } from '@bindery/shared';
+import type { Config } from '../../config.js';
+import { AppError } from '../../errors.js';
+import { type AuthRepo, type UserRow } from './auth.repo.js';
+import { getDummyHash, hashPassword, verifyPassword } from './password.js';
+
+export interface NewAccount {
+  name: string;
+  email: string;
+  password: string;
+  role: 'user' | 'admin';
+}
+
+/** The signed-in user as routes see it. */
+export type SessionUser = User & { tokenHash: string };
+
+const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
+/** Writing last_seen on every request would turn every read into a write. */
+const TOUCH_INTERVAL = 10 * MINUTE;
+
+export function toUser(row: Pick<UserRow, 'id' | 'name' | 'email' | 'role'>): User {
+  return { _id: row.id, name: row.name, email: row.email, role: row.role };
+}
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** A unique-constraint violation from either database. */
+function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: string }).code;
+  return (
+    code === 'SQLITE_CONSTRAINT_UNIQUE' ||
+    code === 'SQLITE_CONSTRAINT_PRIMARYKEY' ||
+    code === '23505'
+  );
+}
+
+export function createAuthService(
+  repo: AuthRepo,
+  config: Config['auth'],
+  clock: () => number = Date.now,
+) {
+  const windowMs = config.failureWindowMinutes * MINUTE;
+
+  /** Refuses with 429 while any of the keys has used up its allowance of failures. */
+  async function requireNotThrottled(limits: Array<{ key: string; max: number }>) {
+    const now = clock();
+    for (const { key, max } of limits) {
+      const { count, oldest } = await repo.countFailures(key, now - windowMs);
+      if (count >= max && oldest !== null) {
+        const retryAfterSeconds = Math.max(1, Math.ceil((oldest + windowMs - now) / 1000));
+        const minutes = Math.ceil(retryAfterSeconds / 60);
+        throw AppError.tooManyRequests(
+          `Too many failed attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+          retryAfterSeconds,
+        );
+      }
+    }
+  }
+
+  async function createSession(userId: string): Promise<string> {
+    const token = randomBytes(32).toString('base64url');
+    const now = clock();
+    await repo.insertSession({
+      tokenHash: hashToken(token),
+      userId,
+      now,
+      expiresAt: now + config.sessionDays * DAY,
+    });
+    return token;
+  }
+
+  return {
+    sessionMaxAgeSeconds: config.sessionDays * 24 * 60 * 60,
+
+    /** Checks the credentials and opens a new session; returns the user and the cookie token. */
+    async login(
+      body: LoginBody,
+      ip: string,
+      previousToken?: string,
+    ): Promise<{ user: User; token: string }> {
+      const emailKey = `login:email:${body.email}`;
+      const ipKey = `login:ip:${ip}`;
+      await requireNotThrottled([
+        { key: emailKey, max: config.maxFailuresPerEmail },
+        { key: ipKey, max: config.maxFailuresPerIp },
+      ]);
+      const row = await repo.findUserByEmail(body.email);
+      const isValid = await verifyPassword(
+        row?.passwordHash ?? (await getDummyHash()),
+        body.password,
+      );
+      if (!row || !isValid) {
+        await repo.recordFailures([emailKey, ipKey], clock());
+        throw AppError.unauthorized(AuthMessages.invalidCredentials);
+      }
+      await repo.clearFailures(emailKey);
+      // A new token at every sign-in: a session id planted before login is worthless after it.
+      if (previousToken) await repo.deleteSession(hashToken(previousToken));
+      return { user: toUser(row), token: await createSession(row.id) };
+    },
+
+    /** Registers a buyer account; admins are never created through this door. */
+    async register(account: NewAccount, ip: string): Promise<User> {
+      if (account.role !== 'user') throw AppError.forbidden(AuthMessages.adminRegistrationRefused);
+      const emailKey = `register:email:${account.email}`;
+      const ipKey = `register:ip:${ip}`;
+      await requireNotThrottled([
+        { key: emailKey, max: config.maxFailuresPerEmail },
+        { key: ipKey, max: config.maxFailuresPerIp },
+      ]);
+      const conflict = async () => {
+        await repo.recordFailures([emailKey, ipKey], clock());
+        return AppError.conflict(AuthMessages.emailTaken);
+      };
+      if (await repo.findUserByEmail(account.email)) throw await conflict();
+      const row: UserRow = {
+        id: randomUUID(),
+        name: account.name,
+        email: account.email,
+        passwordHash: await hashPassword(account.password),
+        role: 'user',
+        createdAt: clock(),
+      };
+      try {
+        await repo.insertUser(row);
+      } catch (error) {
+        if (isUniqueViolation(error)) throw await conflict();
+        throw error;
+      }
+      return toUser(row);
+    },
+
+    /** Resolves a cookie token to its user, or null when missing, unknown or expired. */
+    async authenticate(token: string): Promise<SessionUser | null> {
+      const tokenHash = hashToken(token);
+      const now = clock();
+      const row = await repo.findSessionUser(tokenHash, now);
+      if (!row) return null;
+      if (now - row.lastSeenAt > TOUCH_INTERVAL) await repo.touchSession(tokenHash, now);
+      return { ...toUser(row), tokenHash };
+    },
+
+    async logout(token: string | undefined) {
+      if (token) await repo.deleteSession(hashToken(token));
+    },
+
+    /** Creates or updates an admin account (start-up variables and the create-admin command). */
+    async upsertAdmin(account: {
+      email: string;
+      password: string;
+      name?: string;
+    }): Promise<'created' | 'updated' | 'unchanged'> {
+      const existing = await repo.findUserByEmail(account.email);
+      if (!existing) {
+        await repo.insertUser({
+          id: randomUUID(),
+          name: account.name ?? 'Admin',
+          email: account.email,
+          passwordHash: await hashPassword(account.password),
+          role: 'admin',
+          createdAt: clock(),
+        });
+        return 'created';
+      }
+      const samePassword = await verifyPassword(existing.passwordHash, account.password);
+      const sameName = account.name === undefined || account.name === existing.name;
+      if (existing.role === 'admin' && samePassword && sameName) return 'unchanged';
+      await repo.updateUser(existing.id, {
+        role: 'admin',
+        ...(samePassword ? {} : { passwordHash: await hashPassword(account.password) }),
+        ...(sameName ? {} : { name: account.name }),
+      });
+      return 'updated';
+    },
+
+    hasAdmin: () => repo.hasAdmin(),
+
+    purgeExpired: () => {
+      const now = clock();
+      return repo.purgeExpired(now, now - windowMs);
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

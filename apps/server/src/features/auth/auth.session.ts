@@ -1,0 +1,36 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../../config.js';
+import type { AuthService, SessionUser } from './auth.service.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    sessionUser: SessionUser | null;
+  }
+}
+
+/** A token is 32 random bytes in base64url; anything else cannot be a session and is not looked up. */
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
+
+export function createSessionCookie(config: Config) {
+  // `__Host-` binds the cookie to this exact origin, but browsers accept it only with Secure.
+  const name = config.isSecure ? '__Host-bindery_session' : 'bindery_session';
+  const options = { path: '/', httpOnly: true, sameSite: 'lax', secure: config.isSecure } as const;
+  return {
+    name,
+    read: (request: FastifyRequest) => request.cookies[name] || undefined,
+    set: (reply: FastifyReply, token: string, maxAgeSeconds: number) =>
+      reply.setCookie(name, token, { ...options, maxAge: maxAgeSeconds }),
+    clear: (reply: FastifyReply) => reply.clearCookie(name, options),
+  };
+}
+
+export type SessionCookie = ReturnType<typeof createSessionCookie>;
+
+/** Resolves the session cookie once per request, for every feature's routes. */
+export function registerSessions(app: FastifyInstance, auth: AuthService, cookie: SessionCookie) {
+  app.decorateRequest('sessionUser', null);
+  app.addHook('onRequest', async (request) => {
+    const token = cookie.read(request);
+    if (token && TOKEN_SHAPE.test(token)) request.sessionUser = await auth.authenticate(token);
+  });
+}

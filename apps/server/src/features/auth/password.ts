@@ -1,0 +1,28 @@
+import { hash, verify } from '@node-rs/argon2';
+
+/** OWASP's argon2id baseline: 19 MiB, two passes, one lane. */
+// 2 is Algorithm.Argon2id (a const enum, which isolated modules cannot import).
+const OPTIONS = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 };
+
+export function hashPassword(password: string): Promise<string> {
+  return hash(password, OPTIONS);
+}
+
+/** Constant-time comparison happens inside argon2's verify. */
+export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
+  try {
+    return await verify(passwordHash, password);
+  } catch {
+    return false;
+  }
+}
+
+let dummyHash: Promise<string> | undefined;
+/**
+ * A real hash to verify against when the email is unknown, so an unknown email costs the same
+ * time as a wrong password and response timing does not reveal which accounts exist.
+ */
+export function getDummyHash(): Promise<string> {
+  dummyHash ??= hashPassword('not-a-real-password-for-timing-only');
+  return dummyHash;
+}

@@ -1,0 +1,73 @@
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig, type Config } from './config.js';
+import { DataDirLockedError } from './db/client.js';
+import { ensureAdmin } from './features/auth/admin-bootstrap.js';
+
+const SHUTDOWN_GRACE_MS = 10_000;
+
+async function start() {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const app = await buildApp(config).catch((error: unknown) => {
+    if (error instanceof DataDirLockedError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  });
+
+  const admin = await ensureAdmin(config, app.auth);
+  if (admin.kind === 'generated') {
+    console.log(
+      [
+        '',
+        '  An admin account was created for this new store. This password is shown only once:',
+        `    email:    ${admin.email}`,
+        `    password: ${admin.password}`,
+        `  Sign in at ${config.publicUrl}/store/login/admin`,
+        '  (set ADMIN_EMAIL and ADMIN_PASSWORD, or run "npm run create-admin", to choose your own)',
+        '',
+      ].join('\n'),
+    );
+  } else if (admin.kind === 'configured' && admin.outcome !== 'unchanged') {
+    app.log.info(`admin ${admin.email} ${admin.outcome} from ADMIN_EMAIL/ADMIN_PASSWORD`);
+  }
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal} received: finishing in-flight requests`);
+    // Should a request hang, do not wait forever.
+    setTimeout(() => {
+      app.log.error('shutdown took too long; exiting');
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS).unref();
+    app.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        app.log.error({ err: error }, 'error while shutting down');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(`${config.storeName} is open at ${config.publicUrl}/store`);
+}
+
+start().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

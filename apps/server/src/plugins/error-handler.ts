@@ -1,0 +1,89 @@
+import { ErrorCode, type ErrorBody } from '@bindery/shared';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import {
+  hasZodFastifySchemaValidationErrors,
+  isResponseSerializationError,
+} from 'fastify-type-provider-zod';
+import { AppError } from '../errors.js';
+
+const INTERNAL_MESSAGE = 'Something went wrong on our side. Please try again later.';
+
+/** Fastify's own client errors, with messages a person can act on. */
+const FASTIFY_CLIENT_ERRORS: Record<string, { code: ErrorCode; message: string }> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: {
+    code: ErrorCode.payloadTooLarge,
+    message: 'Request body is too large.',
+  },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
+    code: ErrorCode.unsupportedMediaType,
+    message: 'Unsupported content type.',
+  },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
+    code: ErrorCode.badRequest,
+    message: 'Content-Length does not match the body.',
+  },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { code: ErrorCode.badRequest, message: 'Request body is empty.' },
+  FST_ERR_CTP_INVALID_JSON_BODY: {
+    code: ErrorCode.badRequest,
+    message: 'Request body is not valid JSON.',
+  },
+};
+
+/** The one place that turns errors into `{ message, code, errors? }` responses. */
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fieldErrors: Record<string, string[]> = {};
+      for (const issue of error.validation) {
+        const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || '_';
+        (fieldErrors[field] ??= []).push(issue.message ?? 'Invalid value');
+      }
+      const first = error.validation[0]?.message;
+      const body: ErrorBody = {
+        message: first ?? 'The request is not valid.',
+        code: ErrorCode.validation,
+        errors: fieldErrors,
+      };
+      return reply.code(400).send(body);
+    }
+    if (error instanceof AppError) {
+      if (error.headers) reply.headers(error.headers);
+      const body: ErrorBody = { message: error.message, code: error.code };
+      if (error.fieldErrors) body.errors = error.fieldErrors;
+      return reply.code(error.statusCode).send(body);
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500 && !isResponseSerializationError(error)) {
+      const known = FASTIFY_CLIENT_ERRORS[error.code];
+      // JSON syntax errors come from the parser itself, without a Fastify code.
+      const isSyntax = error instanceof SyntaxError;
+      const body: ErrorBody = {
+        message: known?.message ?? (isSyntax ? 'Request body is not valid JSON.' : error.message),
+        code:
+          known?.code ??
+          (status === 413
+            ? ErrorCode.payloadTooLarge
+            : status === 415
+              ? ErrorCode.unsupportedMediaType
+              : ErrorCode.badRequest),
+      };
+      return reply.code(status).send(body);
+    }
+    request.log.error({ err: error, reqId: request.id }, 'unhandled error');
+    const unavailable = status === 503;
+    return reply.code(unavailable ? 503 : 500).send({
+      message: unavailable
+        ? 'The service is temporarily unavailable. Please try again shortly.'
+        : INTERNAL_MESSAGE,
+      code: unavailable ? ErrorCode.unavailable : ErrorCode.internal,
+    } satisfies ErrorBody);
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const body: ErrorBody = {
+      message: `No route for ${request.method} ${(request.url.split('?')[0] ?? '').slice(0, 200)}.`,
+      code: ErrorCode.notFound,
+    };
+    reply.code(404).send(body);
+  });
+}

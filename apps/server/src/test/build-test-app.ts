@@ -1,0 +1,141 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp } from '../app.js';
+import type { Config } from '../config.js';
+import { openDatabase, type DatabaseHandle } from '../db/client.js';
+
+export type TestDb = 'sqlite' | 'postgres';
+/** Which database this run of the suite uses (the vitest project sets TEST_DB). */
+export const testDb: TestDb = process.env.TEST_DB === 'postgres' ? 'postgres' : 'sqlite';
+
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bindery-test-'));
+  return {
+    port: 0,
+    host: '127.0.0.1',
+    publicUrl: 'http://localhost:3000',
+    isSecure: false,
+    dataDir,
+    database: { kind: 'sqlite', filename: ':memory:' },
+    sessionSecret: 'test-secret-test-secret-test-secret-123',
+    adminEmail: undefined,
+    adminPassword: undefined,
+    storeName: 'Bindery',
+    mainSiteUrl: '/',
+    logLevel: 'silent',
+    trustProxy: false,
+    webDistDir: path.join(dataDir, 'no-web-build'),
+    auth: {
+      sessionDays: 30,
+      maxFailuresPerEmail: 10,
+      maxFailuresPerIp: 30,
+      failureWindowMinutes: 15,
+    },
+    uploads: {
+      maxFileBytes: 2 * 1024 * 1024 * 1024,
+      maxImageBytes: 10 * 1024 * 1024,
+      signatureTtlSeconds: 600,
+    },
+    ...overrides,
+  };
+}
+
+/** A fresh, empty database of the suite's kind; PostgreSQL gets a new database per call. */
+export async function openTestDatabase(): Promise<DatabaseHandle> {
+  if (testDb === 'sqlite') return openDatabase({ kind: 'sqlite', filename: ':memory:' });
+  const adminUrl = inject('postgresUrl');
+  const name = `bindery_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const handle = openDatabase({ kind: 'postgres', url: url.toString() });
+  return {
+    ...handle,
+    close: async () => {
+      await handle.close();
+      const cleanup = new pg.Client({ connectionString: adminUrl });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await cleanup.end();
+    },
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: Config;
+  database: DatabaseHandle;
+  close(): Promise<void>;
+}
+
+/** The real application on a fresh database; the one way tests start the server. */
+export async function buildTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+  const config = testConfig(overrides);
+  const database = await openTestDatabase();
+  const app = await buildApp(config, { database });
+  await app.ready();
+  return {
+    app,
+    config,
+    database,
+    close: async () => {
+      await app.close();
+      rmSync(config.dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The `name=value` of a Set-Cookie header, ready to send back as a Cookie header. */
+export function sessionCookieFrom(response: LightMyRequestResponse): string {
+  const header = response.headers['set-cookie'];
+  const first = Array.isArray(header) ? header[0] : header;
+  if (!first) throw new Error('response set no cookie');
+  return first.split(';')[0]!;
+}
+
+let sequence = 0;
+/** Registers a buyer and signs in; returns the Cookie header value. */
+export async function signUpAndSignIn(
+  app: FastifyInstance,
+  account: { name?: string; email?: string; password?: string } = {},
+): Promise<{ cookie: string; email: string; password: string }> {
+  const email = account.email ?? `buyer${++sequence}-${randomBytes(3).toString('hex')}@example.com`;
+  const password = account.password ?? 'correct horse battery';
+  const register = await app.inject({
+    method: 'POST',
+    url: '/api/auth/register',
+    payload: { name: account.name ?? 'Test Buyer', email, password, role: 'user' },
+  });
+  if (register.statusCode !== 201) throw new Error(`register failed: ${register.body}`);
+  const login = await app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email, password },
+  });
+  if (login.statusCode !== 200) throw new Error(`login failed: ${login.body}`);
+  return { cookie: sessionCookieFrom(login), email, password };
+}
+
+/** Creates an admin account and signs in; returns the Cookie header value. */
+export async function signInAsAdmin(
+  app: FastifyInstance,
+): Promise<{ cookie: string; email: string }> {
+  const email = `admin${++sequence}-${randomBytes(3).toString('hex')}@example.com`;
+  const password = 'admin password';
+  await app.auth.upsertAdmin({ email, password, name: 'Test Admin' });
+  const login = await app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email, password },
+  });
+  if (login.statusCode !== 200) throw new Error(`admin login failed: ${login.body}`);
+  return { cookie: sessionCookieFrom(login), email };
+}

@@ -1,0 +1,23 @@
+import { AuthUserResponseSchema, type LoginBody, type User } from '@bindery/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiClient } from '../../../lib/api-client';
+import { useSessionStore } from '../../../lib/session-store';
+import { meQueryKey } from './get-me';
+
+export async function login(body: LoginBody): Promise<User> {
+  const { user } = await apiClient.post('/auth/login', body, { schema: AuthUserResponseSchema });
+  return user;
+}
+
+/** Signs in and stores the user in the session. */
+export function useLogin() {
+  const queryClient = useQueryClient();
+  const setUser = useSessionStore((state) => state.setUser);
+  return useMutation({
+    mutationFn: login,
+    onSuccess: (user) => {
+      setUser(user);
+      queryClient.setQueryData(meQueryKey, user);
+    },
+  });
+}

@@ -1,0 +1,238 @@
+import { AuthMessages, LoginBodySchema, RegisterBodySchema, type User } from '@bindery/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import AdminPanelSettingsOutlinedIcon from '@mui/icons-material/AdminPanelSettingsOutlined';
+import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
+import Alert from '@mui/material/Alert';
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { useForm, type FieldPath } from 'react-hook-form';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import { z } from 'zod';
+import { errorMessage } from '../../../lib/api-client';
+import { getStoreConfig } from '../../../lib/store-config';
+import { useLogin } from '../api/login';
+import { useRegister } from '../api/register';
+import { homeFor, readReturnTarget } from '../return-target';
+
+type Mode = 'sign-in' | 'register';
+
+export interface LoginPageProps {
+  /** `admin` is the admin sign-in: no registration, and only admins are sent to admin pages. */
+  variant?: 'user' | 'admin';
+}
+
+// Both modes share one set of fields; only the rules differ.
+const SignInFormSchema = z.object({
+  name: z.string(),
+  email: LoginBodySchema.shape.email,
+  password: LoginBodySchema.shape.password,
+  confirmPassword: z.string(),
+});
+
+const RegisterFormSchema = z
+  .object({
+    name: RegisterBodySchema.shape.name,
+    email: RegisterBodySchema.shape.email,
+    password: RegisterBodySchema.shape.password,
+    confirmPassword: z.string(),
+  })
+  .refine((values) => values.password === values.confirmPassword, {
+    message: AuthMessages.passwordsDoNotMatch,
+    path: ['confirmPassword'],
+  });
+
+type FormValues = z.input<typeof RegisterFormSchema>;
+
+/** One message at a time, in the order the specification checks them. */
+const MESSAGE_ORDER: FieldPath<FormValues>[] = ['email', 'password', 'name', 'confirmPassword'];
+
+const EMPTY_FORM: FormValues = { name: '', email: '', password: '', confirmPassword: '' };
+
+export function LoginPage({ variant = 'user' }: LoginPageProps) {
+  const { storeName } = getStoreConfig();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [searchParams] = useSearchParams();
+  const [mode, setMode] = useState<Mode>('sign-in');
+  const isRegister = mode === 'register';
+  const isAdmin = variant === 'admin';
+
+  const loginMutation = useLogin();
+  const registerMutation = useRegister();
+
+  const {
+    register,
+    handleSubmit,
+    reset,
+    clearErrors,
+    setFocus,
+    formState: { errors },
+  } = useForm<FormValues, unknown, FormValues>({
+    defaultValues: EMPTY_FORM,
+    resolver: zodResolver(isRegister ? RegisterFormSchema : SignInFormSchema),
+    reValidateMode: 'onSubmit',
+  });
+
+  const field = (name: FieldPath<FormValues>) => {
+    const { ref, ...rest } = register(name);
+    return { ...rest, id: `login-${name}`, inputRef: ref, error: Boolean(errors[name]) };
+  };
+
+  const validationMessage = MESSAGE_ORDER.map((name) => errors[name]?.message).find(Boolean);
+  const serverError = isRegister ? registerMutation.error : loginMutation.error;
+  const formError =
+    validationMessage ??
+    (serverError
+      ? errorMessage(
+          serverError,
+          isRegister ? AuthMessages.registrationFailed : AuthMessages.loginFailed,
+        )
+      : undefined);
+  const isSubmitting = loginMutation.isPending || registerMutation.isPending;
+
+  const afterLogin = (user: User) => {
+    toast.success(AuthMessages.loginSuccessful);
+    // The admin sign-in only leads admins on to admin pages; the server decided who is signed in.
+    const target =
+      isAdmin && user.role !== 'admin'
+        ? homeFor(user.role)
+        : (readReturnTarget(location.state, searchParams) ?? homeFor(user.role));
+    void navigate(target, { replace: true });
+  };
+
+  const onSubmit = (values: FormValues) => {
+    loginMutation.reset();
+    registerMutation.reset();
+    if (!isRegister) {
+      loginMutation.mutate(
+        { email: values.email, password: values.password },
+        { onSuccess: afterLogin },
+      );
+      return;
+    }
+    registerMutation.mutate(
+      { name: values.name, email: values.email, password: values.password },
+      {
+        onSuccess: () => {
+          toast.success(AuthMessages.registrationSuccessful);
+          setMode('sign-in');
+          reset({ ...values, password: '', confirmPassword: '' });
+          setFocus('password');
+        },
+      },
+    );
+  };
+
+  const switchMode = () => {
+    clearErrors();
+    loginMutation.reset();
+    registerMutation.reset();
+    setMode(isRegister ? 'sign-in' : 'register');
+  };
+
+  const heading = isAdmin ? 'Admin sign in' : isRegister ? 'Create an account' : 'Sign in';
+  const subheading = isAdmin
+    ? 'Manage products and orders.'
+    : isRegister
+      ? 'Register to buy and download digital products.'
+      : 'Welcome back. Sign in to continue.';
+
+  return (
+    <Box sx={{ display: 'flex', justifyContent: 'center', px: 2, py: { xs: 4, sm: 8 } }}>
+      <Card variant="outlined" sx={{ width: '100%', maxWidth: 420 }}>
+        <CardContent sx={{ p: { xs: 3, sm: 4 } }}>
+          <Stack spacing={1} sx={{ alignItems: 'center', textAlign: 'center', mb: 3 }}>
+            <Avatar sx={{ bgcolor: 'primary.main' }} aria-hidden>
+              {isAdmin ? <AdminPanelSettingsOutlinedIcon /> : <LockOutlinedIcon />}
+            </Avatar>
+            <Typography variant="overline" color="text.secondary" sx={{ lineHeight: 1.5 }}>
+              {storeName}
+            </Typography>
+            <Typography component="h1" variant="h5" sx={{ fontWeight: 600 }}>
+              {heading}
+            </Typography>
+            <Typography variant="body2" color="text.secondary">
+              {subheading}
+            </Typography>
+          </Stack>
+
+          <Box
+            component="form"
+            noValidate
+            aria-label={heading}
+            onSubmit={(event) => void handleSubmit(onSubmit)(event)}
+          >
+            <Stack spacing={2}>
+              {formError && (
+                <Alert severity="error" variant="outlined">
+                  {formError}
+                </Alert>
+              )}
+              {isRegister && (
+                <TextField
+                  {...field('name')}
+                  label="Username"
+                  // Not "username": that would make password managers save the display name as
+                  // the sign-in identifier, which is the email.
+                  autoComplete="nickname"
+                  fullWidth
+                />
+              )}
+              <TextField
+                {...field('email')}
+                label="Email"
+                type="email"
+                autoComplete="email"
+                fullWidth
+              />
+              <TextField
+                {...field('password')}
+                label="Password"
+                type="password"
+                autoComplete={isRegister ? 'new-password' : 'current-password'}
+                fullWidth
+              />
+              {isRegister && (
+                <TextField
+                  {...field('confirmPassword')}
+                  label="Confirm password"
+                  type="password"
+                  autoComplete="new-password"
+                  fullWidth
+                />
+              )}
+              <Button
+                type="submit"
+                variant="contained"
+                size="large"
+                fullWidth
+                loading={isSubmitting}
+                loadingPosition="start"
+              >
+                {isRegister ? 'Register' : 'Sign in'}
+              </Button>
+            </Stack>
+          </Box>
+
+          {!isAdmin && (
+            <Typography variant="body2" color="text.secondary" sx={{ mt: 3, textAlign: 'center' }}>
+              {isRegister ? 'Already have an account? ' : "Don't have an account? "}
+              <Link component="button" type="button" variant="body2" onClick={switchMode}>
+                {isRegister ? 'Sign in' : 'Register'}
+              </Link>
+            </Typography>
+          )}
+        </CardContent>
+      </Card>
+    </Box>
+  );
+}

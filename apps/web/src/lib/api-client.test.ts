@@ -1,0 +1,93 @@
+import { z } from 'zod';
+import { describe, expect, test } from 'vitest';
+import { htmlResponse, jsonResponse, stubFetch } from '../test/fetch';
+import { ApiError, apiClient, errorMessage } from './api-client';
+
+const PingSchema = z.object({ ok: z.boolean() });
+
+async function caught(promise: Promise<unknown>): Promise<ApiError> {
+  const error = await promise.then(
+    () => undefined,
+    (reason: unknown) => reason,
+  );
+  if (!(error instanceof ApiError)) throw new Error(`expected an ApiError, got ${String(error)}`);
+  return error;
+}
+
+describe('apiClient', () => {
+  test('sends JSON with same-origin cookies and returns the validated body', async () => {
+    const bodies: unknown[] = [];
+    const fetchMock = stubFetch({
+      'POST /api/ping': async (request) => {
+        bodies.push(await request.json());
+        return jsonResponse({ ok: true, extra: 'dropped' });
+      },
+    });
+
+    await expect(apiClient.post('/ping', { a: 1 }, { schema: PingSchema })).resolves.toEqual({
+      ok: true,
+    });
+    expect(bodies).toEqual([{ a: 1 }]);
+    expect(fetchMock).toHaveBeenCalledWith('/api/ping', {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+      body: '{"a":1}',
+    });
+  });
+
+  test('an error body becomes an ApiError with the server message, code and field errors', async () => {
+    stubFetch({
+      'POST /api/ping': () =>
+        jsonResponse(
+          { message: 'Invalid input', code: 'VALIDATION_ERROR', errors: { email: ['Bad'] } },
+          400,
+        ),
+    });
+
+    const error = await caught(apiClient.post('/ping', {}));
+
+    expect(error).toMatchObject({
+      status: 400,
+      code: 'VALIDATION_ERROR',
+      message: 'Invalid input',
+      serverMessage: 'Invalid input',
+      fieldErrors: { email: ['Bad'] },
+    });
+    expect(errorMessage(error, 'Fallback')).toBe('Invalid input');
+  });
+
+  test('a non-JSON error page keeps its status but has no message for people', async () => {
+    stubFetch({ 'GET /api/ping': () => htmlResponse(502) });
+
+    const error = await caught(apiClient.get('/ping', { schema: PingSchema }));
+
+    expect(error.status).toBe(502);
+    expect(error.serverMessage).toBeUndefined();
+    expect(errorMessage(error, 'Fallback')).toBe('Fallback');
+  });
+
+  test('a network failure is an ApiError with status 0', async () => {
+    stubFetch({
+      'GET /api/ping': () => {
+        throw new TypeError('Failed to fetch');
+      },
+    });
+
+    const error = await caught(apiClient.get('/ping'));
+
+    expect(error).toMatchObject({ status: 0, code: 'NETWORK_ERROR', serverMessage: undefined });
+  });
+
+  test('a success body that breaks the contract is an ApiError with status 0', async () => {
+    stubFetch({ 'GET /api/ping': () => jsonResponse({ ok: 'yes' }) });
+
+    const error = await caught(apiClient.get('/ping', { schema: PingSchema }));
+
+    expect(error).toMatchObject({ status: 0, code: 'INVALID_RESPONSE' });
+  });
+
+  test('errorMessage uses the fallback for anything that is not an ApiError', () => {
+    expect(errorMessage(new Error('internal detail'), 'Fallback')).toBe('Fallback');
+  });
+});

@@ -1,0 +1,30 @@
+import { DEFAULT_STORE_CONFIG, STORE_CONFIG_ELEMENT_ID } from '@bindery/shared';
+import { describe, expect, test } from 'vitest';
+import { readStoreConfig } from './store-config';
+
+function documentWith(content: string | null): Document {
+  const doc = document.implementation.createHTMLDocument('test');
+  if (content !== null) {
+    const script = doc.createElement('script');
+    script.type = 'application/json';
+    script.id = STORE_CONFIG_ELEMENT_ID;
+    script.textContent = content;
+    doc.head.append(script);
+  }
+  return doc;
+}
+
+describe('readStoreConfig', () => {
+  test('reads the config the server embedded', () => {
+    const config = { storeName: 'Paper Trail', mainSiteUrl: 'https://paper.example' };
+    expect(readStoreConfig(documentWith(JSON.stringify(config)))).toEqual(config);
+  });
+
+  test.each([
+    ['there is no config element', null],
+    ['the JSON is broken', '{"storeName":'],
+    ['a field is missing', '{"storeName":"Paper Trail"}'],
+  ])('falls back to the defaults when %s', (_, content) => {
+    expect(readStoreConfig(documentWith(content))).toEqual(DEFAULT_STORE_CONFIG);
+  });
+});

@@ -1,0 +1,34 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider, useLocation, type RouteObject } from 'react-router';
+import { Toaster } from 'sonner';
+import { createQueryClient } from '../lib/query-client';
+
+export type Entry = string | { pathname: string; search?: string; state?: unknown };
+
+/** Renders routes in a memory router with a fresh query client and the toast outlet. */
+export function renderRoutes(routes: RouteObject[], { initialEntry = '/' as Entry } = {}) {
+  const queryClient = createQueryClient();
+  const router = createMemoryRouter(routes, { initialEntries: [initialEntry] });
+  const user = userEvent.setup();
+  const result = render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+      <Toaster />
+    </QueryClientProvider>,
+  );
+  return { ...result, router, user, queryClient };
+}
+
+/** A stand-in page that shows where the router ended up, and with which state. */
+export function LocationProbe() {
+  const location = useLocation();
+  return (
+    <div>
+      <p data-testid="pathname">{location.pathname}</p>
+      <p data-testid="search">{location.search}</p>
+      <p data-testid="state">{JSON.stringify(location.state)}</p>
+    </div>
+  );
+}

@@ -1,0 +1,33 @@
+import { randomBytes } from 'node:crypto';
+import type { Page } from '@playwright/test';
+
+export const ADMIN = { email: 'admin@example.com', password: 'admin password 1' };
+
+/** A buyer nobody has registered yet. */
+export function newBuyer() {
+  const id = randomBytes(4).toString('hex');
+  return { name: `Reader ${id}`, email: `reader-${id}@example.com`, password: 'a long password' };
+}
+
+/** Registers through the login screen's register mode; leaves the page in sign-in mode. */
+export async function registerThroughUi(page: Page, buyer: ReturnType<typeof newBuyer>) {
+  await page.goto('/store/login');
+  await page.getByRole('button', { name: 'Register' }).click();
+  await page.getByLabel('Username').fill(buyer.name);
+  await page.getByLabel('Email').fill(buyer.email);
+  await page.getByLabel('Password', { exact: true }).fill(buyer.password);
+  await page.getByLabel('Confirm password').fill(buyer.password);
+  await page.getByRole('button', { name: 'Register' }).click();
+}
+
+export async function signInThroughUi(
+  page: Page,
+  email: string,
+  password: string,
+  path = '/store/login',
+) {
+  if (!page.url().endsWith(path)) await page.goto(path);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}

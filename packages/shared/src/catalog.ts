@@ -1,0 +1,173 @@
+import { z } from 'zod';
+import { hasAtMostTwoDecimals } from './money.js';
+
+/** Texts of the product form and catalogue (specification, sections 2, 5 and 8). */
+export const CatalogMessages = {
+  titleRequired: 'Title is required',
+  descriptionRequired: 'Description is required',
+  priceRequired: 'Price is required',
+  pricePositive: 'Price must be positive',
+  priceTooHigh: 'Price must be at most 100000',
+  priceDecimals: 'Price must have at most 2 decimals',
+  imagesRequired: 'At least one image is required',
+  imageRequired: 'An image is required',
+  tooManyImages: 'At most 10 images are allowed',
+  digitalFileRequired: 'A digital product file is required',
+  titleTooLong: 'Title must be at most 200 characters',
+  subtitleTooLong: 'Subtitle must be at most 200 characters',
+  descriptionTooLong: 'Description must be at most 10000 characters',
+  productNotFound: 'Product not found',
+  imageUploadFailed: 'One or more image uploads failed.',
+  productAdded: 'Product added successfully!',
+  productUpdated: 'Product updated successfully!',
+  productDeleted: 'Product deleted successfully!',
+  loadErrorTitle: 'Oops! Something went wrong',
+  loadErrorText: 'Unable to load products. Please try again later.',
+  emptyTitle: 'No products found',
+  emptyText: 'Try adjusting your search criteria',
+  notFoundTitle: 'Product Not Found',
+  notFoundText: "We couldn't find the product you were looking for.",
+  submissionFailed: 'Submission Failed',
+  unexpectedError: 'An unexpected error occurred.',
+} as const;
+
+export const PRODUCT_LIMITS = {
+  titleMax: 200,
+  subtitleMax: 200,
+  descriptionMax: 10_000,
+  priceMax: 100_000,
+  imagesMin: 1,
+  imagesMax: 10,
+  listLimitMax: 50,
+  searchMax: 2_000,
+} as const;
+
+export const DIGITAL_FORMATS = ['pdf', 'zip', 'epub'] as const;
+export const DigitalFormatSchema = z.enum(DIGITAL_FORMATS);
+export type DigitalFormat = z.infer<typeof DigitalFormatSchema>;
+
+/** The digital file as everyone may see it: what it is, never where it is stored. */
+export const PublicDigitalFileSchema = z.object({
+  format: DigitalFormatSchema,
+  size: z.number().int().nonnegative(),
+});
+
+/** The admin view adds the internal reference returned by the file host. */
+export const AdminDigitalFileSchema = PublicDigitalFileSchema.extend({
+  public_id: z.string(),
+  secure_url: z.string(),
+  fileName: z.string(),
+});
+
+export const ProductSchema = z.object({
+  _id: z.string(),
+  title: z.string(),
+  subtitle: z.string(),
+  description: z.string(),
+  /** Dollars, as the specification's product shape has it; stored as integer cents. */
+  price: z.number(),
+  image: z.array(z.string()),
+  digitalFile: z.union([AdminDigitalFileSchema, PublicDigitalFileSchema]),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Product = z.infer<typeof ProductSchema>;
+
+export const ProductListSchema = z.object({
+  products: z.array(ProductSchema),
+  page: z.number().int(),
+  pages: z.number().int(),
+  total: z.number().int(),
+});
+export type ProductList = z.infer<typeof ProductListSchema>;
+
+const intParam = (name: string, min: number, max: number, fallback: number) =>
+  z.preprocess(
+    (value) => (value === undefined || value === '' ? fallback : value),
+    z.coerce
+      .number({ error: `${name} must be a whole number` })
+      .int(`${name} must be a whole number`)
+      .min(min, `${name} must be at least ${min}`)
+      .max(max, `${name} must be at most ${max}`),
+  );
+
+export const ListProductsQuerySchema = z.object({
+  page: intParam('page', 1, 1_000_000, 1),
+  limit: intParam('limit', 1, PRODUCT_LIMITS.listLimitMax, 10),
+  // Long input is cut rather than refused: a search box never answers with an error.
+  search: z
+    .string()
+    .optional()
+    .transform((text) => text?.slice(0, PRODUCT_LIMITS.searchMax)),
+});
+export type ListProductsQuery = z.infer<typeof ListProductsQuerySchema>;
+
+export const ProductParamsSchema = z.object({ id: z.string().max(100) });
+
+const PriceSchema = z
+  .number({ error: CatalogMessages.priceRequired })
+  .refine(Number.isFinite, CatalogMessages.priceRequired)
+  .refine((price) => price > 0, CatalogMessages.pricePositive)
+  .refine((price) => price <= PRODUCT_LIMITS.priceMax, CatalogMessages.priceTooHigh)
+  .refine(hasAtMostTwoDecimals, CatalogMessages.priceDecimals);
+
+/** What the file host returned for the digital file. */
+export const DigitalFileRefSchema = z.object({
+  public_id: z.string().min(1).max(200),
+  secure_url: z.string().max(500).optional(),
+});
+
+const productFields = {
+  title: z
+    .string({ error: CatalogMessages.titleRequired })
+    .trim()
+    .min(1, CatalogMessages.titleRequired)
+    .max(PRODUCT_LIMITS.titleMax, CatalogMessages.titleTooLong),
+  subtitle: z
+    .string()
+    .trim()
+    .max(PRODUCT_LIMITS.subtitleMax, CatalogMessages.subtitleTooLong)
+    .default(''),
+  description: z
+    .string({ error: CatalogMessages.descriptionRequired })
+    .trim()
+    .min(1, CatalogMessages.descriptionRequired)
+    .max(PRODUCT_LIMITS.descriptionMax, CatalogMessages.descriptionTooLong),
+  price: PriceSchema,
+};
+
+const ImagesSchema = z
+  .array(z.string().min(1).max(500), { error: CatalogMessages.imagesRequired })
+  .min(PRODUCT_LIMITS.imagesMin, CatalogMessages.imagesRequired)
+  .max(PRODUCT_LIMITS.imagesMax, CatalogMessages.tooManyImages);
+
+export const CreateProductBodySchema = z.object({
+  ...productFields,
+  image: ImagesSchema,
+  digitalFile: DigitalFileRefSchema.nullish().refine(
+    (file) => !!file,
+    CatalogMessages.digitalFileRequired,
+  ),
+});
+export type CreateProductBody = z.input<typeof CreateProductBodySchema>;
+
+/** On edit, images and the digital file are optional: when absent the current ones stay. */
+export const UpdateProductBodySchema = z.object({
+  ...productFields,
+  image: ImagesSchema.optional(),
+  digitalFile: DigitalFileRefSchema.nullish(),
+});
+export type UpdateProductBody = z.input<typeof UpdateProductBodySchema>;
+
+/** Image URLs point at the original; these name the WebP variants made at upload. */
+export const IMAGE_VARIANTS = { thumb: 160, card: 480, large: 1200 } as const;
+export type ImageVariant = keyof typeof IMAGE_VARIANTS;
+
+/**
+ * `/media/images/<id>/original.png` → `/media/images/<id>/card.webp`. Any other URL is returned
+ * unchanged, so an image from elsewhere still shows.
+ */
+export function imageVariantUrl(url: string, variant: ImageVariant): string {
+  const match = url.match(/^(.*\/media\/images\/[A-Za-z0-9_-]+)\/original\.[a-z0-9]+$/);
+  return match ? `${match[1]}/${variant}.webp` : url;
+}

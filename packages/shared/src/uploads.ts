@@ -1,0 +1,39 @@
+import { z } from 'zod';
+
+/** Answer of POST /api/products/generate-signature: what a signed file upload needs. */
+export const UploadSignatureSchema = z.object({
+  signature: z.string(),
+  timestamp: z.number().int(),
+  api_key: z.string(),
+  folder: z.string(),
+});
+export type UploadSignature = z.infer<typeof UploadSignatureSchema>;
+
+/** The private folder of digital files (specification, section 7: "secure digital products"). */
+export const DIGITAL_FILES_FOLDER = 'secure-digital-products';
+
+/** Answer of the file host, POST /api/uploads/file. */
+export const UploadedFileSchema = z.object({
+  public_id: z.string(),
+  secure_url: z.string(),
+  format: z.enum(['pdf', 'zip', 'epub']),
+  size: z.number().int(),
+  fileName: z.string(),
+});
+export type UploadedFile = z.infer<typeof UploadedFileSchema>;
+
+/** Answer of the image host, POST /api/uploads/image. */
+export const UploadedImageSchema = z.object({ url: z.string() });
+export type UploadedImage = z.infer<typeof UploadedImageSchema>;
+
+export const UploadMessages = {
+  fileTypeNotAllowed: 'Only PDF, ZIP and EPUB files are allowed.',
+  imageTypeNotAllowed: 'Only JPEG, PNG, WebP, GIF or AVIF images are allowed.',
+  fileTooLarge: 'The file is too large.',
+  imageTooLarge: 'The image is larger than 10 MB.',
+  imageTooManyPixels: 'The image has too many pixels.',
+  emptyFile: 'The file is empty.',
+  missingFile: 'No file was sent.',
+  badSignature: 'The upload signature is not valid.',
+  expiredSignature: 'The upload signature has expired. Please try again.',
+} as const;
