@@ -26,6 +26,8 @@ export interface Config {
   logLevel: string;
   trustProxy: boolean;
   webDistDir: string;
+  /** Add the demo catalogue to a new, empty store. */
+  seedDemo: boolean;
   auth: {
     sessionDays: number;
     /** Failed sign-ins or registrations allowed per email inside the window. */
@@ -105,6 +107,10 @@ const EnvSchema = z.object({
   AUTH_MAX_FAILURES_PER_IP: positiveInt(30),
   AUTH_FAILURE_WINDOW_MINUTES: positiveInt(15),
   MAX_UPLOAD_SIZE_MB: positiveInt(2048),
+  SEED_DEMO: z
+    .enum(['true', 'false', '1', '0', ''], { error: 'must be true or false' })
+    .default('true')
+    .transform((value) => value !== 'false' && value !== '0'),
 });
 
 export class ConfigError extends Error {
@@ -147,6 +153,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: vars.LOG_LEVEL,
     trustProxy: vars.TRUST_PROXY,
     webDistDir: vars.WEB_DIST_DIR ? path.resolve(vars.WEB_DIST_DIR) : DEFAULT_WEB_DIST,
+    seedDemo: vars.SEED_DEMO,
     auth: {
       sessionDays: 30,
       maxFailuresPerEmail: vars.AUTH_MAX_FAILURES_PER_EMAIL,

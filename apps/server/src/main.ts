@@ -1,6 +1,7 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { DataDirLockedError } from './db/client.js';
+import { seedDemoCatalogue } from './db/seed/seed-demo-catalogue.js';
 import { ensureAdmin } from './features/auth/admin-bootstrap.js';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -40,6 +41,18 @@ async function start() {
     );
   } else if (admin.kind === 'configured' && admin.outcome !== 'unchanged') {
     app.log.info(`admin ${admin.email} ${admin.outcome} from ADMIN_EMAIL/ADMIN_PASSWORD`);
+  }
+
+  if (config.seedDemo) {
+    const seeded = await seedDemoCatalogue({
+      db: app.database.db,
+      catalog: app.catalog,
+      uploads: app.uploads,
+    });
+    if (seeded > 0)
+      app.log.info(
+        `added the demo catalogue (${seeded} products); set SEED_DEMO=false to start empty`,
+      );
   }
 
   let closing = false;

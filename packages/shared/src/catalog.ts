@@ -112,10 +112,13 @@ const PriceSchema = z
   .refine(hasAtMostTwoDecimals, CatalogMessages.priceDecimals);
 
 /** What the file host returned for the digital file. */
-export const DigitalFileRefSchema = z.object({
-  public_id: z.string().min(1).max(200),
-  secure_url: z.string().max(500).optional(),
-});
+export const DigitalFileRefSchema = z.object(
+  {
+    public_id: z.string().min(1).max(200),
+    secure_url: z.string().max(500).optional(),
+  },
+  { error: CatalogMessages.digitalFileRequired },
+);
 
 const productFields = {
   title: z
@@ -144,10 +147,7 @@ const ImagesSchema = z
 export const CreateProductBodySchema = z.object({
   ...productFields,
   image: ImagesSchema,
-  digitalFile: DigitalFileRefSchema.nullish().refine(
-    (file) => !!file,
-    CatalogMessages.digitalFileRequired,
-  ),
+  digitalFile: DigitalFileRefSchema,
 });
 export type CreateProductBody = z.input<typeof CreateProductBodySchema>;
 

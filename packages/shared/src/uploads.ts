@@ -26,14 +26,27 @@ export type UploadedFile = z.infer<typeof UploadedFileSchema>;
 export const UploadedImageSchema = z.object({ url: z.string() });
 export type UploadedImage = z.infer<typeof UploadedImageSchema>;
 
+/** Image formats the image host accepts, by content. */
+export const IMAGE_FORMATS = ['jpeg', 'png', 'webp', 'gif', 'avif'] as const;
+export type ImageFormat = (typeof IMAGE_FORMATS)[number];
+
 export const UploadMessages = {
   fileTypeNotAllowed: 'Only PDF, ZIP and EPUB files are allowed.',
+  fileTypeMismatch: "The file's content does not match its name (.pdf, .zip or .epub).",
+  archiveTooManyEntries: 'The archive holds too many files.',
   imageTypeNotAllowed: 'Only JPEG, PNG, WebP, GIF or AVIF images are allowed.',
   fileTooLarge: 'The file is too large.',
   imageTooLarge: 'The image is larger than 10 MB.',
   imageTooManyPixels: 'The image has too many pixels.',
+  imageUnreadable: 'The image could not be read.',
   emptyFile: 'The file is empty.',
   missingFile: 'No file was sent.',
+  oneFileOnly: 'Send exactly one file per upload.',
+  unexpectedFileField: 'The form has a file in an unexpected field.',
+  formTooLarge: 'The upload form has too many or too long fields.',
+  malformedForm: 'The upload was incomplete or is not a valid form.',
+  notMultipart: 'Send the upload as multipart/form-data.',
+  uploadUnavailable: 'An uploaded file is no longer available. Please upload it again.',
   badSignature: 'The upload signature is not valid.',
   expiredSignature: 'The upload signature has expired. Please try again.',
 } as const;

@@ -1,5 +1,5 @@
 import type { Generated } from 'kysely';
-import type { Role } from '@bindery/shared';
+import type { DigitalFormat, ImageFormat, Role } from '@bindery/shared';
 
 /** Timestamps are milliseconds since the epoch in both databases (integer / bigint). */
 export interface UsersTable {
@@ -45,9 +45,31 @@ export interface ProductsTable {
   updatedAt: number;
 }
 
+export interface UploadsTable {
+  /** Random base64url; also names the stored objects, never a client-supplied name. */
+  id: string;
+  kind: 'file' | 'image';
+  /** Detected from the content, not from the name or Content-Type. */
+  format: DigitalFormat | ImageFormat;
+  /** The sanitised original name, shown to admins and used for download names. */
+  fileName: string;
+  size: number;
+  sha256: string;
+  /** Set by the catalogue when a product uses the upload; unattached uploads are swept after a day. */
+  productId: string | null;
+  createdAt: number;
+}
+
+export interface StoreMetaTable {
+  key: string;
+  value: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   authFailures: AuthFailuresTable;
   products: ProductsTable;
+  storeMeta: StoreMetaTable;
+  uploads: UploadsTable;
 }

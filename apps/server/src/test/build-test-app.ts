@@ -30,6 +30,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     logLevel: 'silent',
     trustProxy: false,
     webDistDir: path.join(dataDir, 'no-web-build'),
+    seedDemo: false,
     auth: {
       sessionDays: 30,
       maxFailuresPerEmail: 10,

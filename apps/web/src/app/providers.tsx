@@ -1,10 +1,18 @@
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import { Toaster } from 'sonner';
 import { queryClient as defaultQueryClient } from '../lib/query-client';
 import { theme } from './theme';
+
+/** Sonner's rich colours, with text dark enough for WCAG AA contrast on their pale backgrounds. */
+const TOAST_COLOURS = {
+  '--success-text': '#14532d',
+  '--error-text': '#991b1b',
+  '--info-text': '#1e3a8a',
+  '--warning-text': '#713f12',
+} as CSSProperties;
 
 export function AppProviders({
   children,
@@ -18,7 +26,7 @@ export function AppProviders({
       <ThemeProvider theme={theme}>
         <CssBaseline />
         {children}
-        <Toaster position="top-center" richColors closeButton />
+        <Toaster position="top-center" richColors closeButton style={TOAST_COLOURS} />
       </ThemeProvider>
     </QueryClientProvider>
   );

@@ -1,7 +1,11 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { NotFoundPage } from '../components/not-found-page';
 import { RouteErrorPage } from '../components/route-error-page';
+import { ProductsDashboardRoute } from '../features/admin-products/components/products-dashboard-route';
 import { LoginPage } from '../features/auth/components/login-page';
+import { ProductPage } from '../features/catalog/components/product-page';
+import { ProductsPage } from '../features/catalog/components/products-page';
+import { RequireAuth } from './guard';
 import { AppLayout } from './layout/app-layout';
 
 export const routes: RouteObject[] = [
@@ -12,6 +16,16 @@ export const routes: RouteObject[] = [
       { index: true, element: <Navigate to="/login" replace /> },
       { path: 'login', element: <LoginPage /> },
       { path: 'login/admin', element: <LoginPage variant="admin" /> },
+      { path: 'products', element: <ProductsPage /> },
+      { path: 'product/:id', element: <ProductPage /> },
+      {
+        path: 'dashboard',
+        element: (
+          <RequireAuth roles={['admin']}>
+            <ProductsDashboardRoute />
+          </RequireAuth>
+        ),
+      },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

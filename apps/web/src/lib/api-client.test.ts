@@ -36,6 +36,21 @@ describe('apiClient', () => {
     });
   });
 
+  test('sends FormData as it is, leaving the multipart Content-Type to the browser', async () => {
+    const fetchMock = stubFetch({ 'POST /api/upload': () => jsonResponse({ ok: true }, 201) });
+    const form = new FormData();
+    form.append('image', new File(['x'], 'a.png', { type: 'image/png' }));
+
+    await apiClient.post('/upload', form, { schema: PingSchema });
+
+    expect(fetchMock).toHaveBeenCalledWith('/api/upload', {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { Accept: 'application/json' },
+      body: form,
+    });
+  });
+
   test('an error body becomes an ApiError with the server message, code and field errors', async () => {
     stubFetch({
       'POST /api/ping': () =>

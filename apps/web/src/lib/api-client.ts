@@ -1,7 +1,7 @@
 import { ErrorBodySchema, ErrorCode } from '@bindery/shared';
 import type { z } from 'zod';
 
-const API_BASE = '/api';
+export const API_BASE = '/api';
 
 /** Message of an ApiError when the server gave none we can show. */
 export const GENERIC_ERROR_MESSAGE = 'Something went wrong. Please try again.';
@@ -57,17 +57,12 @@ async function readJson(response: Response): Promise<unknown> {
   return JSON.parse(text) as unknown;
 }
 
-async function toApiError(response: Response): Promise<ApiError> {
-  let body: unknown;
-  try {
-    body = await readJson(response);
-  } catch {
-    body = undefined;
-  }
+/** The ApiError for a failed answer, from its status and parsed body (also used by XHR uploads). */
+export function apiErrorFromBody(status: number, body: unknown): ApiError {
   const parsed = ErrorBodySchema.safeParse(body);
   if (parsed.success) {
     return new ApiError({
-      status: response.status,
+      status,
       code: parsed.data.code,
       serverMessage: parsed.data.message || undefined,
       fieldErrors: parsed.data.errors,
@@ -75,15 +70,28 @@ async function toApiError(response: Response): Promise<ApiError> {
   }
   // A proxy or crash page: keep the status, but there is no message meant for people.
   return new ApiError({
-    status: response.status,
-    code: response.status >= 500 ? ErrorCode.internal : ClientErrorCode.unknown,
+    status,
+    code: status >= 500 ? ErrorCode.internal : ClientErrorCode.unknown,
   });
+}
+
+async function toApiError(response: Response): Promise<ApiError> {
+  let body: unknown;
+  try {
+    body = await readJson(response);
+  } catch {
+    body = undefined;
+  }
+  return apiErrorFromBody(response.status, body);
 }
 
 async function request<T>(method: Method, path: string, options: RequestOptions<T> = {}) {
   const headers: Record<string, string> = { Accept: 'application/json' };
   const init: RequestInit = { method, headers, credentials: 'same-origin' };
-  if (options.body !== undefined) {
+  if (options.body instanceof FormData) {
+    // Multipart uploads: the browser sets the Content-Type with its boundary.
+    init.body = options.body;
+  } else if (options.body !== undefined) {
     headers['Content-Type'] = 'application/json';
     init.body = JSON.stringify(options.body);
   }

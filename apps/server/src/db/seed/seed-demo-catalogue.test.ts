@@ -1,0 +1,157 @@
+import { crc32, inflateRawSync } from 'node:zlib';
+import type { Product, ProductList } from '@bindery/shared';
+import { afterEach, beforeEach, expect, test } from 'vitest';
+import { buildTestApp, signInAsAdmin, type TestApp } from '../../test/build-test-app.js';
+import { seedDemoCatalogue } from './seed-demo-catalogue.js';
+
+let t: TestApp;
+beforeEach(async () => {
+  t = await buildTestApp();
+});
+afterEach(async () => {
+  await t.close();
+});
+
+const seed = () =>
+  seedDemoCatalogue({ db: t.database.db, catalog: t.app.catalog, uploads: t.app.uploads });
+
+async function readAll(publicId: string): Promise<Buffer> {
+  const opened = await t.app.uploads.openFile(publicId);
+  if (!opened) throw new Error(`missing file ${publicId}`);
+  const chunks: Buffer[] = [];
+  for await (const chunk of opened.stream) chunks.push(Buffer.from(chunk));
+  return Buffer.concat(chunks);
+}
+
+/** Reads a ZIP through its central directory and inflates every entry, checking each CRC. */
+function unzip(zip: Buffer): Array<{ name: string; data: Buffer; method: number }> {
+  const end = zip.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+  expect(end).toBeGreaterThan(0);
+  const count = zip.readUInt16LE(end + 10);
+  let offset = zip.readUInt32LE(end + 16);
+  const entries = [];
+  for (let i = 0; i < count; i++) {
+    expect(zip.readUInt32LE(offset)).toBe(0x02014b50);
+    const method = zip.readUInt16LE(offset + 10);
+    const crc = zip.readUInt32LE(offset + 16);
+    const compressedSize = zip.readUInt32LE(offset + 20);
+    const nameLength = zip.readUInt16LE(offset + 28);
+    const local = zip.readUInt32LE(offset + 42);
+    const name = zip.subarray(offset + 46, offset + 46 + nameLength).toString('utf8');
+    const localNameLength = zip.readUInt16LE(local + 26);
+    const localExtra = zip.readUInt16LE(local + 28);
+    const start = local + 30 + localNameLength + localExtra;
+    const raw = zip.subarray(start, start + compressedSize);
+    const data = method === 0 ? raw : inflateRawSync(raw);
+    expect(crc32(data), `CRC of ${name}`).toBe(crc);
+    entries.push({ name, data, method });
+    offset += 46 + nameLength + zip.readUInt16LE(offset + 30) + zip.readUInt16LE(offset + 32);
+  }
+  return entries;
+}
+
+/** Every object the cross-reference table points at starts where it says. */
+function expectValidPdf(pdf: Buffer) {
+  const text = pdf.toString('latin1');
+  expect(text.startsWith('%PDF-1.4')).toBe(true);
+  expect(text.trimEnd().endsWith('%%EOF')).toBe(true);
+  const xrefAt = Number(text.match(/startxref\n(\d+)/)![1]);
+  expect(text.slice(xrefAt, xrefAt + 4)).toBe('xref');
+  const offsets = [...text.slice(xrefAt).matchAll(/^(\d{10}) 00000 n $/gm)].map((m) =>
+    Number(m[1]),
+  );
+  expect(offsets.length).toBeGreaterThan(4);
+  offsets.forEach((at, index) =>
+    expect(text.slice(at).startsWith(`${index + 1} 0 obj`)).toBe(true),
+  );
+}
+
+function expectValidEpub(epub: Buffer) {
+  const entries = unzip(epub);
+  expect(entries[0]).toMatchObject({ name: 'mimetype', method: 0 });
+  expect(entries[0]!.data.toString()).toBe('application/epub+zip');
+  const byName = new Map(entries.map((entry) => [entry.name, entry.data.toString('utf8')]));
+  const container = byName.get('META-INF/container.xml')!;
+  const opfPath = container.match(/full-path="([^"]+)"/)![1]!;
+  const opf = byName.get(opfPath)!;
+  expect(opf).toMatch(/<dc:title>/);
+  const folder = opfPath.slice(0, opfPath.lastIndexOf('/') + 1);
+  for (const [, href] of opf.matchAll(/href="([^"]+)"/g))
+    expect(byName.has(folder + href), href).toBe(true);
+  for (const [, idref] of opf.matchAll(/idref="([^"]+)"/g)) expect(opf).toContain(`id="${idref}"`);
+}
+
+test(
+  'an empty store gets 24 demo products across the three formats, each with real files',
+  { timeout: 120_000 },
+  async () => {
+    expect(await seed()).toBe(24);
+    const page = await t.app.inject({ method: 'GET', url: '/api/products?limit=10' });
+    expect(page.json<ProductList>()).toMatchObject({ total: 24, pages: 3 });
+    expect(page.json<ProductList>().products[0]!.title).toBe('The Bookbinding Handbook');
+
+    const { cookie } = await signInAsAdmin(t.app);
+    const formats = new Map<string, number>();
+    for (let p = 1; p <= 3; p++) {
+      const list = (
+        await t.app.inject({ method: 'GET', url: `/api/products?page=${p}&limit=10` })
+      ).json<ProductList>();
+      for (const summary of list.products) {
+        const product = (
+          await t.app.inject({
+            method: 'GET',
+            url: `/api/products/${summary._id}`,
+            headers: { cookie },
+          })
+        ).json<Product>();
+        const file = product.digitalFile as { format: string; public_id: string };
+        formats.set(file.format, (formats.get(file.format) ?? 0) + 1);
+        const data = await readAll(file.public_id);
+        if (file.format === 'pdf') expectValidPdf(data);
+        if (file.format === 'epub') expectValidEpub(data);
+        if (file.format === 'zip') {
+          const entries = unzip(data);
+          expect(entries.map((e) => e.name.split('/').pop())).toEqual([
+            'README.txt',
+            'LICENSE.txt',
+            'preview.pdf',
+          ]);
+          expectValidPdf(entries[2]!.data);
+        }
+        expect(product.image).toHaveLength(2);
+        const card = await t.app.inject({
+          method: 'GET',
+          url: product.image[0]!.replace(/original\.png$/, 'card.webp'),
+        });
+        expect(card.statusCode).toBe(200);
+        expect(card.headers['content-type']).toBe('image/webp');
+      }
+    }
+    expect(Object.fromEntries(formats)).toEqual({ pdf: 8, epub: 8, zip: 8 });
+  },
+);
+
+test(
+  'seeding never touches a store that has products, nor runs twice',
+  { timeout: 120_000 },
+  async () => {
+    expect(await seed()).toBe(24);
+    expect(await seed()).toBe(0);
+    // An admin who clears the demo away does not get it back at the next start.
+    const { cookie } = await signInAsAdmin(t.app);
+    for (let remaining = 24; remaining > 0; remaining -= 10) {
+      const list = (
+        await t.app.inject({ method: 'GET', url: '/api/products?limit=10' })
+      ).json<ProductList>();
+      for (const product of list.products) {
+        await t.app.inject({
+          method: 'DELETE',
+          url: `/api/products/${product._id}`,
+          headers: { cookie },
+        });
+      }
+    }
+    expect(await t.app.catalog.countProducts()).toBe(0);
+    expect(await seed()).toBe(0);
+  },
+);

@@ -1,0 +1,109 @@
+import { randomUUID } from 'node:crypto';
+import { CreateProductBodySchema, type DigitalFormat } from '@bindery/shared';
+import sharp from 'sharp';
+import type { Db } from '../client.js';
+import type { CatalogService } from '../../features/catalog/catalog.service.js';
+import type { UploadsService } from '../../features/uploads/uploads.service.js';
+import { DEMO_PRODUCTS, type DemoProduct } from './demo-catalogue.js';
+import { makeCoverSvg, makeEpub, makePdf, makeZip } from './demo-files.js';
+
+const SEEDED_KEY = 'demo-catalogue-seeded';
+
+const slug = (title: string) =>
+  title
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+
+function makeDigitalFile(product: DemoProduct): { data: Buffer; fileName: string } {
+  const base = slug(product.title);
+  const paragraphs = [
+    product.subtitle,
+    product.description,
+    'This is a sample file from the Bindery demo catalogue.',
+  ];
+  const builders: Record<DigitalFormat, () => Buffer> = {
+    pdf: () => makePdf(product.title, paragraphs),
+    epub: () =>
+      makeEpub({
+        id: randomUUID(),
+        title: product.title,
+        author: 'Bindery Demo Press',
+        chapters: [
+          { title: 'Introduction', text: `${product.subtitle}.\n\n${product.description}` },
+          {
+            title: 'About this edition',
+            text: 'This is a sample e-book from the Bindery demo catalogue.',
+          },
+        ],
+      }),
+    zip: () =>
+      makeZip([
+        {
+          name: `${base}/README.txt`,
+          data: `${product.title}\n${product.subtitle}\n\n${product.description}\n`,
+        },
+        {
+          name: `${base}/LICENSE.txt`,
+          data: 'Demo content for trying out Bindery. Use it freely.\n',
+        },
+        { name: `${base}/preview.pdf`, data: makePdf(product.title, paragraphs) },
+      ]),
+  };
+  return { data: builders[product.format](), fileName: `${base}.${product.format}` };
+}
+
+/** A cover and a plain sample page, so the gallery has something to switch between. */
+async function makeImages(product: DemoProduct): Promise<Buffer[]> {
+  const cover = await sharp(Buffer.from(makeCoverSvg(product.title, product.format, product.hue)))
+    .png()
+    .toBuffer();
+  const sample = await sharp(
+    Buffer.from(makeCoverSvg(product.subtitle, 'sample page', (product.hue + 150) % 360)),
+  )
+    .png()
+    .toBuffer();
+  return [cover, sample];
+}
+
+/**
+ * Fills an empty store with the demo catalogue, once in the store's life: never when it has
+ * products, and never again after an admin has cleared the demo away.
+ */
+export async function seedDemoCatalogue(deps: {
+  db: Db;
+  catalog: CatalogService;
+  uploads: UploadsService;
+}): Promise<number> {
+  const { db, catalog, uploads } = deps;
+  const marker = await db
+    .selectFrom('storeMeta')
+    .select('value')
+    .where('key', '=', SEEDED_KEY)
+    .executeTakeFirst();
+  if (marker || (await catalog.countProducts()) > 0) return 0;
+  // Newest first in the catalogue: insert in reverse so the list reads in the order above.
+  for (const product of [...DEMO_PRODUCTS].reverse()) {
+    const file = makeDigitalFile(product);
+    const stored = await uploads.saveFile(file.data, file.fileName);
+    const images = [];
+    for (const [index, image] of (await makeImages(product)).entries()) {
+      images.push((await uploads.saveImage(image, `${slug(product.title)}-${index + 1}.png`)).url);
+    }
+    await catalog.createProduct(
+      CreateProductBodySchema.parse({
+        title: product.title,
+        subtitle: product.subtitle,
+        description: product.description,
+        price: product.priceCents / 100,
+        image: images,
+        digitalFile: { public_id: stored.public_id, secure_url: stored.secure_url },
+      }),
+    );
+  }
+  await db
+    .insertInto('storeMeta')
+    .values({ key: SEEDED_KEY, value: new Date().toISOString() })
+    .execute();
+  return DEMO_PRODUCTS.length;
+}

@@ -1,0 +1,94 @@
+import { sql } from 'kysely';
+import type { Db, Dialect } from '../../db/client.js';
+import type { ProductsTable } from '../../db/types.js';
+import { toFts5Query, toTsQuery } from './search-terms.js';
+
+export type ProductRow = ProductsTable;
+
+export function createCatalogRepo(db: Db, dialect: Dialect) {
+  return {
+    /** Newest first. */
+    async listProducts(
+      offset: number,
+      limit: number,
+    ): Promise<{ rows: ProductRow[]; total: number }> {
+      const [rows, count] = await Promise.all([
+        db
+          .selectFrom('products')
+          .selectAll()
+          .orderBy('createdAt', 'desc')
+          .orderBy('id', 'desc')
+          .limit(limit)
+          .offset(offset)
+          .execute(),
+        db
+          .selectFrom('products')
+          .select((eb) => eb.fn.countAll<number>().as('total'))
+          .executeTakeFirstOrThrow(),
+      ]);
+      return { rows, total: Number(count.total) };
+    },
+
+    /** Best matches first, through the database's full-text index. */
+    async searchProducts(
+      terms: string[],
+      offset: number,
+      limit: number,
+    ): Promise<{ rows: ProductRow[]; total: number }> {
+      if (dialect === 'sqlite') {
+        const match = toFts5Query(terms);
+        const rows = await sql<ProductRow>`
+          select p.* from products_fts f join products p on p.rowid = f.rowid
+          where products_fts match ${match}
+          order by bm25(products_fts, 10.0, 4.0, 1.0), p.created_at desc, p.id desc
+          limit ${limit} offset ${offset}`.execute(db);
+        const count = await sql<{ total: number }>`
+          select count(*) as total from products_fts where products_fts match ${match}`.execute(db);
+        return { rows: rows.rows, total: Number(count.rows[0]?.total ?? 0) };
+      }
+      const query = toTsQuery(terms);
+      const rows = await sql<ProductRow>`
+        select id, title, subtitle, description, price_cents, images, digital_file_id, digital_file_format,
+               digital_file_size, digital_file_name, created_at, updated_at
+        from products, to_tsquery('simple', ${query}) q
+        where search @@ q
+        order by ts_rank(search, q) desc, created_at desc, id desc
+        limit ${limit} offset ${offset}`.execute(db);
+      const count = await sql<{ total: number }>`
+        select count(*) as total from products where search @@ to_tsquery('simple', ${query})`.execute(
+        db,
+      );
+      return { rows: rows.rows, total: Number(count.rows[0]?.total ?? 0) };
+    },
+
+    findProduct(id: string): Promise<ProductRow | undefined> {
+      return db.selectFrom('products').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
+    async insertProduct(row: ProductRow): Promise<void> {
+      await db.insertInto('products').values(row).execute();
+    },
+
+    async updateProduct(
+      id: string,
+      changes: Partial<Omit<ProductRow, 'id' | 'createdAt'>>,
+    ): Promise<void> {
+      await db.updateTable('products').set(changes).where('id', '=', id).execute();
+    },
+
+    async deleteProduct(id: string): Promise<boolean> {
+      const result = await db.deleteFrom('products').where('id', '=', id).executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
+    },
+
+    async countProducts(): Promise<number> {
+      const row = await db
+        .selectFrom('products')
+        .select((eb) => eb.fn.countAll<number>().as('total'))
+        .executeTakeFirstOrThrow();
+      return Number(row.total);
+    },
+  };
+}
+
+export type CatalogRepo = ReturnType<typeof createCatalogRepo>;

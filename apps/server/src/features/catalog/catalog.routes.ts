@@ -1,0 +1,101 @@
+import {
+  CreateProductBodySchema,
+  ErrorBodySchema,
+  ListProductsQuerySchema,
+  ProductListSchema,
+  ProductSchema,
+  UpdateProductBodySchema,
+} from '@bindery/shared';
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireAdmin } from '../auth/auth.guard.js';
+import type { CatalogService } from './catalog.service.js';
+
+const ParamsSchema = z.object({ id: z.string() });
+const adminErrors = {
+  400: ErrorBodySchema,
+  401: ErrorBodySchema,
+  403: ErrorBodySchema,
+  404: ErrorBodySchema,
+};
+
+export const catalogRoutes: FastifyPluginAsync<{ catalog: CatalogService }> = async (
+  app,
+  { catalog },
+) => {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get(
+    '/api/products',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'List products, newest first, or search them (ranked)',
+        querystring: ListProductsQuerySchema,
+        response: { 200: ProductListSchema, 400: ErrorBodySchema },
+      },
+    },
+    async (request) => catalog.listProducts(request.query),
+  );
+
+  api.get(
+    '/api/products/:id',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'One product (admins also see the digital file reference)',
+        params: ParamsSchema,
+        response: { 200: ProductSchema, 404: ErrorBodySchema },
+      },
+    },
+    async (request) => catalog.getProduct(request.params.id, request.sessionUser?.role === 'admin'),
+  );
+
+  api.post(
+    '/api/products',
+    {
+      // Role first, before the body is read: a buyer's or visitor's body is never parsed.
+      onRequest: async (request) => void requireAdmin(request),
+      schema: {
+        tags: ['catalog'],
+        summary: 'Create a product (admin)',
+        body: CreateProductBodySchema,
+        response: { 201: ProductSchema, ...adminErrors },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await catalog.createProduct(request.body)),
+  );
+
+  api.put(
+    '/api/products/:id',
+    {
+      onRequest: async (request) => void requireAdmin(request),
+      schema: {
+        tags: ['catalog'],
+        summary: 'Update a product (admin); images and file are kept when absent',
+        params: ParamsSchema,
+        body: UpdateProductBodySchema,
+        response: { 200: ProductSchema, ...adminErrors },
+      },
+    },
+    async (request) => catalog.updateProduct(request.params.id, request.body),
+  );
+
+  api.delete(
+    '/api/products/:id',
+    {
+      onRequest: async (request) => void requireAdmin(request),
+      schema: {
+        tags: ['catalog'],
+        summary: 'Delete a product with its images and file (admin)',
+        params: ParamsSchema,
+        response: { 204: z.null(), ...adminErrors },
+      },
+    },
+    async (request, reply) => {
+      await catalog.deleteProduct(request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+};

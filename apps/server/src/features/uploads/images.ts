@@ -1,0 +1,104 @@
+import { IMAGE_VARIANTS, type ImageFormat, type ImageVariant } from '@bindery/shared';
+import sharp, { type Metadata } from 'sharp';
+
+/**
+ * Larger images are refused before any pixel is decoded: a small file can declare a huge
+ * canvas (a "pixel flood") and exhaust memory when decoded. 40 MP covers camera photos.
+ */
+export const MAX_IMAGE_PIXELS = 40_000_000;
+
+export const IMAGE_EXTENSIONS: Record<ImageFormat, string> = {
+  jpeg: 'jpg',
+  png: 'png',
+  webp: 'webp',
+  gif: 'gif',
+  avif: 'avif',
+};
+
+/** The only types /media answers with, by file extension. */
+export const IMAGE_CONTENT_TYPES: ReadonlyMap<string, string> = new Map([
+  ['jpg', 'image/jpeg'],
+  ['png', 'image/png'],
+  ['webp', 'image/webp'],
+  ['gif', 'image/gif'],
+  ['avif', 'image/avif'],
+]);
+
+/** The image format a file's first bytes announce; SVG, HEIC and everything else are undefined. */
+export function sniffImageFormat(head: Buffer): ImageFormat | undefined {
+  const ascii = (start: number, end: number) => head.subarray(start, end).toString('latin1');
+  if (head.length >= 3 && head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return 'jpeg';
+  if (head.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
+    return 'png';
+  if (ascii(0, 6) === 'GIF87a' || ascii(0, 6) === 'GIF89a') return 'gif';
+  if (ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP') return 'webp';
+  // ISO-BMFF: a `ftyp` box whose major or compatible brands name AVIF.
+  if (head.length >= 16 && ascii(4, 8) === 'ftyp') {
+    const boxSize = Math.min(head.readUInt32BE(0), head.length);
+    const brands = [ascii(8, 12)];
+    for (let offset = 16; offset + 4 <= boxSize; offset += 4)
+      brands.push(ascii(offset, offset + 4));
+    if (brands.includes('avif') || brands.includes('avis')) return 'avif';
+  }
+  return undefined;
+}
+
+export interface ImageInfo {
+  format: ImageFormat;
+  width: number;
+  height: number;
+}
+
+/**
+ * The decoder's view of the image, from its header only (no pixels are decoded), or undefined
+ * when the decoder does not read it as one of the accepted formats.
+ */
+export async function readImageInfo(file: string): Promise<ImageInfo | undefined> {
+  let metadata: Metadata;
+  try {
+    // The header is all that is read here; the pixel limit is checked by the caller with a clear message.
+    metadata = await sharp(file, { limitInputPixels: false }).metadata();
+  } catch {
+    return undefined;
+  }
+  const format = decoderFormat(metadata);
+  if (!format || !metadata.width || !metadata.height) return undefined;
+  return { format, width: metadata.width, height: metadata.height };
+}
+
+function decoderFormat(metadata: Metadata): ImageFormat | undefined {
+  switch (metadata.format) {
+    case 'jpeg':
+    case 'png':
+    case 'webp':
+    case 'gif':
+      return metadata.format;
+    case 'heif':
+      return metadata.compression === 'av1' ? 'avif' : undefined;
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * The WebP variants shown in the shop: turned upright from EXIF, never enlarged, and without
+ * metadata (sharp drops EXIF, GPS and comments unless asked to keep them). Made one after the
+ * other to bound memory; the first frame of an animation is enough for a picture.
+ */
+export async function renderVariants(
+  file: string,
+): Promise<Array<{ variant: ImageVariant; data: Buffer }>> {
+  const variants: Array<{ variant: ImageVariant; data: Buffer }> = [];
+  for (const [variant, width] of Object.entries(IMAGE_VARIANTS) as Array<[ImageVariant, number]>) {
+    const data = await sharp(file, {
+      limitInputPixels: MAX_IMAGE_PIXELS,
+      autoOrient: true,
+      failOn: 'error',
+    })
+      .resize({ width, withoutEnlargement: true })
+      .webp({ quality: 80 })
+      .toBuffer();
+    variants.push({ variant, data });
+  }
+  return variants;
+}

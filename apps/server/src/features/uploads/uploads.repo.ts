@@ -1,0 +1,79 @@
+import type { Db } from '../../db/client.js';
+import type { UploadsTable } from '../../db/types.js';
+
+export type UploadRow = UploadsTable;
+
+export function createUploadsRepo(db: Db) {
+  return {
+    async insertUpload(row: UploadRow): Promise<void> {
+      await db.insertInto('uploads').values(row).execute();
+    },
+
+    findUpload(id: string, kind: UploadRow['kind']): Promise<UploadRow | undefined> {
+      return db
+        .selectFrom('uploads')
+        .selectAll()
+        .where('id', '=', id)
+        .where('kind', '=', kind)
+        .executeTakeFirst();
+    },
+
+    findUploads(ids: string[]): Promise<UploadRow[]> {
+      if (ids.length === 0) return Promise.resolve([]);
+      return db.selectFrom('uploads').selectAll().where('id', 'in', ids).execute();
+    },
+
+    async findUploadIdsOfProduct(productId: string): Promise<string[]> {
+      const rows = await db
+        .selectFrom('uploads')
+        .select('id')
+        .where('productId', '=', productId)
+        .execute();
+      return rows.map((row) => row.id);
+    },
+
+    /** Attaches the uploads that are free or already this product's; returns how many it attached. */
+    async attachUploads(ids: string[], productId: string): Promise<number> {
+      const result = await db
+        .updateTable('uploads')
+        .set({ productId })
+        .where('id', 'in', ids)
+        .where((eb) => eb.or([eb('productId', 'is', null), eb('productId', '=', productId)]))
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    },
+
+    async detachUploads(ids: string[]): Promise<void> {
+      if (ids.length === 0) return;
+      await db.updateTable('uploads').set({ productId: null }).where('id', 'in', ids).execute();
+    },
+
+    async deleteUploads(ids: string[]): Promise<void> {
+      if (ids.length === 0) return;
+      await db.deleteFrom('uploads').where('id', 'in', ids).execute();
+    },
+
+    findUnattachedBefore(createdBefore: number, limit: number): Promise<UploadRow[]> {
+      return db
+        .selectFrom('uploads')
+        .selectAll()
+        .where('productId', 'is', null)
+        .where('createdAt', '<', createdBefore)
+        .orderBy('createdAt')
+        .limit(limit)
+        .execute();
+    },
+
+    /** Deletes the row only while no product uses it; true when it did. */
+    async deleteIfUnattached(id: string): Promise<boolean> {
+      const result = await db
+        .deleteFrom('uploads')
+        .where('id', '=', id)
+        .where('productId', 'is', null)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows) === 1;
+    },
+  };
+}
+
+export type UploadsRepo = ReturnType<typeof createUploadsRepo>;

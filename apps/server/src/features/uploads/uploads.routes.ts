@@ -1,0 +1,223 @@
+import multipart from '@fastify/multipart';
+import {
+  ErrorBodySchema,
+  ErrorCode,
+  UploadMessages,
+  UploadSignatureSchema,
+  UploadedFileSchema,
+  UploadedImageSchema,
+} from '@bindery/shared';
+import type { Readable } from 'node:stream';
+import type { Multipart } from '@fastify/multipart';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Config } from '../../config.js';
+import { AppError } from '../../errors.js';
+import { requireAdmin } from '../auth/auth.guard.js';
+import type { FormPart, UploadsService } from './uploads.service.js';
+
+export interface UploadsRoutesOptions {
+  uploads: UploadsService;
+  config: Pick<Config, 'uploads'>;
+}
+
+type Limits = NonNullable<NonNullable<Parameters<FastifyRequest['parts']>[0]>['limits']>;
+
+/** Everything but the file is small: a few signature fields, part headers with a file name. */
+const FORM_LIMITS: Limits = {
+  fields: 10,
+  fieldSize: 1024,
+  fieldNameSize: 100,
+  files: 2,
+  parts: 12,
+  headerPairs: 20,
+};
+/**
+ * The service counts a file's bytes and stops at its limit. The parser's own limit is only a
+ * backstop above that: past it, the parser discards the rest of the body without
+ * backpressure, so it would read every byte a client sends.
+ */
+const PARSER_FILE_SIZE_MARGIN = 1024 * 1024;
+const MEDIA_CACHE = 'public, max-age=31536000, immutable';
+
+const errors = {
+  400: ErrorBodySchema,
+  401: ErrorBodySchema,
+  403: ErrorBodySchema,
+  413: ErrorBodySchema,
+  415: ErrorBodySchema,
+};
+
+export const uploadsRoutes: FastifyPluginAsync<UploadsRoutesOptions> = async (
+  app,
+  { uploads, config },
+) => {
+  // Registered inside this plugin, so only these routes accept multipart bodies at all.
+  await app.register(multipart, { limits: FORM_LIMITS });
+
+  // A refused upload may still be arriving: closing the connection stops the client sending it.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.method === 'POST' && reply.statusCode >= 400 && !request.raw.complete)
+      reply.header('connection', 'close');
+    return payload;
+  });
+
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.post(
+    '/api/products/generate-signature',
+    {
+      onRequest: async (request) => void requireAdmin(request),
+      schema: {
+        tags: ['uploads'],
+        summary: 'Signature for a digital-file upload to the file host (admin)',
+        response: { 200: UploadSignatureSchema, 401: ErrorBodySchema, 403: ErrorBodySchema },
+      },
+    },
+    async () => uploads.createSignature(),
+  );
+
+  api.post(
+    '/api/uploads/file',
+    {
+      schema: {
+        tags: ['uploads'],
+        summary:
+          'File host: one PDF, ZIP or EPUB, authorised by a signature from generate-signature',
+        description:
+          'multipart/form-data with fields `file`, `timestamp`, `signature`, `api_key`, `folder`.',
+        consumes: ['multipart/form-data'],
+        response: { 201: UploadedFileSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const limits = {
+        ...FORM_LIMITS,
+        fileSize: config.uploads.maxFileBytes + PARSER_FILE_SIZE_MARGIN,
+      };
+      const uploaded = await uploads.uploadFile(
+        formParts(request, limits, UploadMessages.fileTooLarge),
+      );
+      return reply.code(201).send(uploaded);
+    },
+  );
+
+  api.post(
+    '/api/uploads/image',
+    {
+      // Before the body: a signed-out or non-admin upload is refused without reading it.
+      onRequest: async (request) => void requireAdmin(request),
+      schema: {
+        tags: ['uploads'],
+        summary: 'Image host: one JPEG, PNG, WebP, GIF or AVIF image (admin)',
+        description: 'multipart/form-data with the image in the field `image` (or `file`).',
+        consumes: ['multipart/form-data'],
+        response: { 201: UploadedImageSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const limits = {
+        ...FORM_LIMITS,
+        fileSize: config.uploads.maxImageBytes + PARSER_FILE_SIZE_MARGIN,
+      };
+      const uploaded = await uploads.uploadImage(
+        formParts(request, limits, UploadMessages.imageTooLarge),
+      );
+      return reply.code(201).send(uploaded);
+    },
+  );
+
+  api.get(
+    '/media/images/:id/:file',
+    {
+      schema: {
+        tags: ['uploads'],
+        summary: 'A product image or one of its WebP variants',
+        params: z.object({ id: z.string(), file: z.string() }),
+      },
+    },
+    async (request, reply) => {
+      const image = await uploads.openImage(request.params.id, request.params.file);
+      if (!image) throw AppError.notFound('Image not found.');
+      return reply
+        .type(image.contentType)
+        .header('content-length', image.size)
+        .header('cache-control', MEDIA_CACHE)
+        .header('x-content-type-options', 'nosniff')
+        .send(image.stream);
+    },
+  );
+};
+
+/**
+ * The request's multipart parts for the service, with the parser's failures turned into
+ * client errors. A file the service did not read to the end is destroyed when it stops.
+ */
+async function* formParts(
+  request: FastifyRequest,
+  limits: Limits,
+  tooLargeMessage: string,
+): AsyncGenerator<FormPart> {
+  const parts = request.parts({ limits });
+  let openFile: Readable | undefined;
+  try {
+    for (;;) {
+      let next: IteratorResult<Multipart>;
+      try {
+        next = await parts.next();
+      } catch (error) {
+        throw toFormError(error, tooLargeMessage);
+      }
+      if (next.done) return;
+      const part = next.value;
+      if (part.type === 'file') {
+        openFile = part.file;
+        yield {
+          kind: 'file',
+          name: part.fieldname,
+          fileName: part.filename,
+          stream: withFormErrors(part.file, tooLargeMessage),
+        };
+      } else {
+        const value = typeof part.value === 'string' ? part.value : '';
+        yield {
+          kind: 'field',
+          name: part.fieldname,
+          value,
+          isTruncated: part.valueTruncated || part.fieldnameTruncated,
+        };
+      }
+    }
+  } finally {
+    if (openFile && !openFile.readableEnded) openFile.destroy();
+  }
+}
+
+async function* withFormErrors(
+  file: AsyncIterable<Uint8Array>,
+  tooLargeMessage: string,
+): AsyncGenerator<Uint8Array> {
+  try {
+    yield* file;
+  } catch (error) {
+    throw toFormError(error, tooLargeMessage);
+  }
+}
+
+/** The multipart parser's errors, as answers a client can act on; never a 500. */
+function toFormError(error: unknown, tooLargeMessage: string): AppError {
+  if (error instanceof AppError) return error;
+  switch ((error as { code?: string }).code) {
+    case 'FST_REQ_FILE_TOO_LARGE':
+      return new AppError(413, ErrorCode.payloadTooLarge, tooLargeMessage);
+    case 'FST_PARTS_LIMIT':
+    case 'FST_FILES_LIMIT':
+    case 'FST_FIELDS_LIMIT':
+      return new AppError(413, ErrorCode.payloadTooLarge, UploadMessages.formTooLarge);
+    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
+      return new AppError(415, ErrorCode.unsupportedMediaType, UploadMessages.notMultipart);
+    default:
+      return AppError.badRequest(UploadMessages.malformedForm);
+  }
+}

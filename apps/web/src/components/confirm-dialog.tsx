@@ -1,0 +1,68 @@
+import Button, { type ButtonProps } from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import { useId, type ReactNode } from 'react';
+
+export interface ConfirmDialogProps {
+  open: boolean;
+  title: string;
+  description: ReactNode;
+  confirmLabel: string;
+  cancelLabel?: string;
+  /** Colour of the confirm button; `error` for destructive actions. */
+  confirmColor?: ButtonProps['color'];
+  /** While the confirmed action runs: the confirm button spins and nothing can close the dialog. */
+  isPending?: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}
+
+/** Asks before an action that cannot be undone, such as deleting a product or an order. */
+export function ConfirmDialog({
+  open,
+  title,
+  description,
+  confirmLabel,
+  cancelLabel = 'Cancel',
+  confirmColor = 'error',
+  isPending = false,
+  onConfirm,
+  onCancel,
+}: ConfirmDialogProps) {
+  const descriptionId = useId();
+  return (
+    <Dialog
+      open={open}
+      onClose={() => {
+        if (!isPending) onCancel();
+      }}
+      role="alertdialog"
+      aria-describedby={descriptionId}
+      maxWidth="xs"
+      fullWidth
+    >
+      <DialogTitle sx={{ fontWeight: 600 }}>{title}</DialogTitle>
+      <DialogContent>
+        <DialogContentText id={descriptionId}>{description}</DialogContentText>
+      </DialogContent>
+      <DialogActions sx={{ px: 3, pb: 2 }}>
+        {/* Focus starts on Cancel: Enter right after opening must not destroy anything. */}
+        <Button onClick={onCancel} disabled={isPending} autoFocus color="inherit">
+          {cancelLabel}
+        </Button>
+        <Button
+          onClick={onConfirm}
+          variant="contained"
+          color={confirmColor}
+          loading={isPending}
+          loadingPosition="start"
+        >
+          {confirmLabel}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

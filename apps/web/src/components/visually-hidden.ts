@@ -1,0 +1,12 @@
+/** Hides content on screen but keeps it for screen readers (the usual clip pattern). */
+export const visuallyHiddenSx = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  padding: 0,
+  margin: -1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+  border: 0,
+} as const;

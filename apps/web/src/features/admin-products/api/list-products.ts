@@ -1,0 +1,53 @@
+import { ProductListSchema, ProductSchema } from '@bindery/shared';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { apiClient } from '../../../lib/api-client';
+import { productKeys } from './product-keys';
+
+/**
+ * The specification reads the admin table's price as an object holding `usd`, while the API
+ * sends dollars as a number; a row accepts both readings (see `priceInUsd`).
+ */
+export const PriceReadingSchema = z
+  .union([z.number(), z.object({ usd: z.number().nullish() })])
+  .nullish();
+export type PriceReading = z.infer<typeof PriceReadingSchema>;
+
+export const AdminProductSchema = ProductSchema.extend({ price: PriceReadingSchema });
+export type AdminProduct = z.infer<typeof AdminProductSchema>;
+
+export const AdminProductListSchema = ProductListSchema.extend({
+  products: z.array(AdminProductSchema),
+});
+export type AdminProductList = z.infer<typeof AdminProductListSchema>;
+
+/** The usd value of either price reading, or undefined when there is none. */
+export function priceInUsd(price: PriceReading): number | undefined {
+  const usd = typeof price === 'number' ? price : price?.usd;
+  return typeof usd === 'number' && Number.isFinite(usd) ? usd : undefined;
+}
+
+export interface ListProductsParams {
+  /** 1-based, as the API counts. */
+  page: number;
+  limit: number;
+}
+
+/** One page of products, newest first; the admin table pages on the server. */
+export function listProducts(
+  { page, limit }: ListProductsParams,
+  signal?: AbortSignal,
+): Promise<AdminProductList> {
+  const query = new URLSearchParams({ page: String(page), limit: String(limit) });
+  return apiClient.get(`/products?${query.toString()}`, { schema: AdminProductListSchema, signal });
+}
+
+export const productListQuery = (params: ListProductsParams) =>
+  queryOptions({
+    queryKey: productKeys.adminList(params),
+    queryFn: ({ signal }) => listProducts(params, signal),
+    // Paging keeps the rows on screen until the next page arrives.
+    placeholderData: keepPreviousData,
+  });
+
+export const useProductList = (params: ListProductsParams) => useQuery(productListQuery(params));

@@ -1,0 +1,41 @@
+import { z } from 'zod';
+
+/** Body of POST /api/session/checkout: one product per checkout, no cart. */
+export const CreateCheckoutBodySchema = z.object({
+  productId: z.string({ error: 'productId is required' }).min(1, 'productId is required').max(100),
+});
+export type CreateCheckoutBody = z.infer<typeof CreateCheckoutBodySchema>;
+
+/** Answer of POST /api/session/checkout: the hosted checkout page to send the buyer to. */
+export const CheckoutSessionResponseSchema = z.object({ url: z.string().min(1) });
+export type CheckoutSessionResponse = z.infer<typeof CheckoutSessionResponseSchema>;
+
+export const GenerateDownloadLinkBodySchema = z.object({
+  sessionId: z.string({ error: 'sessionId is required' }).min(1, 'sessionId is required').max(300),
+});
+export type GenerateDownloadLinkBody = z.infer<typeof GenerateDownloadLinkBodySchema>;
+
+export const DownloadLinkResponseSchema = z.object({
+  downloadUrl: z.string(),
+  expiresAt: z.string(),
+});
+export type DownloadLinkResponse = z.infer<typeof DownloadLinkResponseSchema>;
+
+/** Texts of the buy flow and the payment result pages (specification, sections 2, 4 and 8). */
+export const CheckoutMessages = {
+  processing: 'Processing...',
+  buyNow: 'Buy Now',
+  sessionFailed: (message: string) => `Error creating checkout session: ${message}`,
+  paymentSuccessful: 'Payment Successful!',
+  downloadYourFile: 'Download Your File',
+  verificationFailed: 'Verification Failed',
+  downloadLinkFailed: "We couldn't generate your download link.",
+  paymentCanceled: 'Payment Canceled',
+  paymentCanceledText: 'Your checkout was canceled. Please try again.',
+  backToHome: 'Back to Home',
+  paymentPending: 'Your payment has not been confirmed yet. Please wait a moment and try again.',
+  orderNotPaid: 'This order is not paid, so there is nothing to download.',
+  linkExpired: 'This download link has expired. Get a fresh one from My Orders.',
+  linkInvalid: 'This download link is not valid.',
+  accessRevoked: 'This order was refunded or canceled, so its file can no longer be downloaded.',
+} as const;
