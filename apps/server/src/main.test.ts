@@ -1,0 +1,79 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, expect, test } from 'vitest';
+import { testDb } from './test/build-test-app.js';
+
+const main = fileURLToPath(new URL('./main.ts', import.meta.url));
+const children: ChildProcess[] = [];
+const dirs: string[] = [];
+afterEach(() => {
+  for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+/** Starts the real server as its own process; resolves with its URL once it listens. */
+function start(dataDir: string) {
+  const child = spawn(process.execPath, ['--import', 'tsx', main], {
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'info',
+      ADMIN_EMAIL: 'owner@example.com',
+      ADMIN_PASSWORD: 'owner password',
+    },
+  });
+  children.push(child);
+  let output = '';
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const listening = new Promise<string>((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = output.match(/Server listening at (http:\/\/127\.0\.0\.1:\d+)/);
+      if (match) resolve(match[1]!);
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    void exited.then(() => reject(new Error(`server exited: ${output}`)));
+  });
+  // A server that is meant to fail never listens; that is not an unhandled error.
+  listening.catch(() => undefined);
+  return { child, listening, exited, output: () => output };
+}
+
+// Real processes on a real data directory: SQLite is the case that has a lock to hold.
+test.skipIf(testDb === 'postgres')(
+  'a second server on the same data directory stops with a clear message; SIGTERM closes cleanly',
+  { timeout: 60_000 },
+  async () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bindery-main-'));
+    dirs.push(dataDir);
+    const first = start(dataDir);
+    const url = await first.listening;
+    expect((await fetch(`${url}/api/health`)).status).toBe(200);
+
+    const second = start(dataDir);
+    expect(await second.exited).toBe(1);
+    expect(second.output()).toContain(
+      `is in use by another Bindery process (pid ${first.child.pid})`,
+    );
+    // The first server is unaffected.
+    expect((await fetch(`${url}/api/health`)).status).toBe(200);
+
+    first.child.kill('SIGTERM');
+    expect(await first.exited).toBe(0);
+    expect(existsSync(path.join(dataDir, 'bindery.db.pid'))).toBe(false);
+
+    // And the directory opens again after a clean stop.
+    const third = start(dataDir);
+    await third.listening;
+    third.child.kill('SIGINT');
+    expect(await third.exited).toBe(0);
+  },
+);
