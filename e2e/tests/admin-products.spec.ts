@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, signInThroughUi } from './fixtures';
+import { ADMIN, expectNoSeriousA11yViolations, signInThroughUi } from './fixtures';
 
 /** A valid 1×1 PNG. */
 const PNG = Buffer.from(
@@ -37,14 +36,6 @@ async function signInAsAdmin(page: Page) {
 const gridRows = (page: Page) => page.getByRole('grid').locator('[role="row"][data-id]');
 
 /** Serious or critical axe findings, as short lines that read well in a failure. */
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(', ')}`,
-    );
-}
 
 /** Searches the public catalogue for `text`. */
 async function searchCatalogue(page: Page, text: string) {
@@ -84,7 +75,7 @@ test('the admin lands on the dashboard and sees 5 products per page', async ({ p
   await page.getByRole('option', { name: '10' }).click();
   await expect(gridRows(page)).toHaveCount(10);
 
-  expect(await seriousViolations(page)).toEqual([]);
+  await expectNoSeriousA11yViolations(page);
 });
 
 test('an empty product form shows the validation messages and uploads nothing', async ({
@@ -99,7 +90,7 @@ test('an empty product form shows the validation messages and uploads nothing', 
   await page.getByRole('button', { name: 'Add Product' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add Product' });
   await expect(dialog).toBeVisible();
-  expect(await seriousViolations(page)).toEqual([]);
+  await expectNoSeriousA11yViolations(page);
 
   await dialog.getByRole('button', { name: 'Save Product' }).click();
 
@@ -115,7 +106,7 @@ test('an empty product form shows the validation messages and uploads nothing', 
   await dialog.getByRole('spinbutton', { name: 'Price' }).fill('0');
   await dialog.getByRole('button', { name: 'Save Product' }).click();
   await expect(dialog.getByText('Price must be positive')).toBeVisible();
-  expect(await seriousViolations(page)).toEqual([]);
+  await expectNoSeriousA11yViolations(page);
   expect(sent).toEqual([]);
 
   await dialog.getByRole('button', { name: 'Cancel' }).click();
@@ -143,7 +134,7 @@ test('the admin adds, edits and deletes a product, and the catalogue follows', a
     .setInputFiles({ name: 'logbook.pdf', mimeType: 'application/pdf', buffer: PDF });
   await expect(addDialog.getByText(/^cover\.png \(\d+\.\d KB\)$/)).toBeVisible();
   await expect(addDialog.getByText(/^logbook\.pdf \(\d+\.\d KB\)$/)).toBeVisible();
-  expect(await seriousViolations(page)).toEqual([]);
+  await expectNoSeriousA11yViolations(page);
 
   await slowDown(page, '**/api/uploads/file', 'POST');
   await slowDown(page, '**/api/uploads/image', 'POST');
@@ -196,7 +187,7 @@ test('the admin adds, edits and deletes a product, and the catalogue follows', a
   const confirm = page.getByRole('alertdialog', { name: 'Are you sure?' });
   await expect(confirm.getByText("You won't be able to revert this!")).toBeVisible();
   await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeVisible();
-  expect(await seriousViolations(page)).toEqual([]);
+  await expectNoSeriousA11yViolations(page);
   await confirm.getByRole('button', { name: 'Yes, delete it!' }).click();
 
   await expect(page.getByText('Product deleted successfully!')).toBeVisible();
@@ -212,12 +203,12 @@ test('the admin adds, edits and deletes a product, and the catalogue follows', a
 test('@mobile the dashboard fits a phone and the form opens full screen', async ({ page }) => {
   await signInAsAdmin(page);
   await expect(gridRows(page)).toHaveCount(5);
-  expect(await seriousViolations(page)).toEqual([]);
+  await expectNoSeriousA11yViolations(page);
 
   await page.getByRole('button', { name: 'Add Product' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add Product' });
   await expect(dialog).toBeVisible();
   const box = await dialog.boundingBox();
   expect(box?.width).toBe(page.viewportSize()?.width);
-  expect(await seriousViolations(page)).toEqual([]);
+  await expectNoSeriousA11yViolations(page);
 });

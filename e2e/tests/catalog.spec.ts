@@ -1,19 +1,10 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { newBuyer, signInThroughUi } from './fixtures.js';
+import { expectNoSeriousA11yViolations, newBuyer, signInThroughUi } from './fixtures.js';
 
 /** The cards of the catalogue page, in order. */
 const cards = (page: Page) => page.getByRole('list', { name: 'Products' }).getByRole('link');
 const pagination = (page: Page) => page.getByRole('navigation', { name: 'Pagination' });
 const searchBox = (page: Page) => page.getByRole('searchbox', { name: 'Search products' });
-
-async function expectNoSeriousA11yViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(
-    serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
-  ).toEqual([]);
-}
 
 /** True once the image has arrived and decoded: the variant URL exists on the server. */
 const isLoaded = (image: Locator) =>

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { Page } from '@playwright/test';
+import { AxeBuilder } from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
 
 export const ADMIN = { email: 'admin@example.com', password: 'admin password 1' };
 
@@ -30,4 +31,17 @@ export async function signInThroughUi(
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/**
+ * An axe scan of the page with no serious or critical violations. Toasts are left out: they
+ * fade in and out, and a half-transparent toast measures as low contrast mid-animation. Their
+ * resting colours are set for AA contrast in the web app's providers.
+ */
+export async function expectNoSeriousA11yViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).exclude('[data-sonner-toaster]').analyze();
+  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(
+    serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
+  ).toEqual([]);
 }
