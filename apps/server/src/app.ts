@@ -2,6 +2,10 @@ import { randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { createPaymentProvider } from './adapters/payments/index.js';
+import type { PaymentProvider } from './adapters/payments/payment-provider.js';
+import { isStripeProvider } from './adapters/payments/stripe.js';
+import { isTestCheckoutProvider } from './adapters/payments/test-checkout.js';
 import { createLocalStorage } from './adapters/storage/local.js';
 import type { Config } from './config.js';
 import { openDatabase, type DatabaseHandle } from './db/client.js';
@@ -13,8 +17,24 @@ import { createSessionCookie, registerSessions } from './features/auth/auth.sess
 import { createCatalogRepo } from './features/catalog/catalog.repo.js';
 import { catalogRoutes } from './features/catalog/catalog.routes.js';
 import { createCatalogService, type CatalogService } from './features/catalog/catalog.service.js';
+import { checkoutRoutes } from './features/checkout/checkout.routes.js';
+import {
+  createCheckoutService,
+  type CheckoutService,
+} from './features/checkout/checkout.service.js';
+import { downloadsRoutes } from './features/downloads/downloads.routes.js';
+import {
+  createDownloadsService,
+  type DownloadsService,
+} from './features/downloads/downloads.service.js';
 import { healthRoutes } from './features/health/health.routes.js';
+import { createOrdersRepo } from './features/orders/orders.repo.js';
+import { ordersRoutes } from './features/orders/orders.routes.js';
+import { createOrdersService, type OrdersService } from './features/orders/orders.service.js';
+import { testCheckoutRoutes } from './features/test-checkout/test-checkout.routes.js';
+import { createTestCheckoutService } from './features/test-checkout/test-checkout.service.js';
 import { uploadsRoutes } from './features/uploads/uploads.routes.js';
+import { stripeWebhookRoutes } from './features/webhooks/stripe-webhook.routes.js';
 import { createUploadsService, type UploadsService } from './features/uploads/uploads.service.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerOpenApi } from './plugins/openapi.js';
@@ -24,16 +44,29 @@ import { registerWebApp } from './plugins/web-app.js';
 export interface AppOptions {
   /** An already open database (tests pass their own); otherwise opened from the config. */
   database?: DatabaseHandle;
+  /** The clock of orders, checkout and downloads (tests move it across expiry boundaries). */
+  clock?: () => number;
 }
 
-const HOUR = 60 * 60 * 1000;
+const MINUTE = 60 * 1000;
+const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
 /** Builds the whole application without listening: plugins first, then one plugin per feature. */
 export async function buildApp(config: Config, options: AppOptions = {}): Promise<FastifyInstance> {
   const database = options.database ?? openDatabase(config.database);
   const app = Fastify({
-    logger: { level: config.logLevel },
+    logger: {
+      level: config.logLevel,
+      // A download link is a credential for its lifetime: keep its token out of the logs.
+      serializers: {
+        req: (request: { method: string; url: string; id: string }) => ({
+          method: request.method,
+          url: request.url.replace(/^\/api\/downloads\/[^/?#]+/, '/api/downloads/[redacted]'),
+          reqId: request.id,
+        }),
+      },
+    },
     bodyLimit: 1024 * 1024,
     trustProxy: config.trustProxy,
     genReqId: () => randomUUID(),
@@ -86,6 +119,70 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const uploadSweep = setInterval(sweepUploads, HOUR);
   uploadSweep.unref();
   app.addHook('onClose', async () => clearInterval(uploadSweep));
+
+  // ── Orders, checkout and downloads: the money path ──
+  // The price always comes from the catalogue; every confirmation of a payment (webhook,
+  // success page, test checkout, reconciliation) ends in fulfilment's applyPaymentOutcome.
+  const clock = options.clock ?? Date.now;
+  const payments = createPaymentProvider({ config, db: database.db, clock });
+  const orders = createOrdersService({
+    repo: createOrdersRepo(database.db),
+    db: database.db,
+    catalog,
+    users: auth,
+    clock,
+  });
+  const downloads = createDownloadsService({ orders, catalog, uploads, config, clock });
+  const checkout = createCheckoutService({
+    orders,
+    catalog,
+    payments,
+    downloads,
+    config,
+    clock,
+    log: app.log,
+  });
+  app.decorate('payments', payments);
+  app.decorate('orders', orders);
+  app.decorate('downloads', downloads);
+  app.decorate('checkout', checkout);
+  await app.register(ordersRoutes, { orders, downloads });
+  await app.register(checkoutRoutes, { checkout });
+  await app.register(downloadsRoutes, { downloads });
+  if (isTestCheckoutProvider(payments)) {
+    const testCheckout = createTestCheckoutService({
+      checkout: payments,
+      orders,
+      clock,
+      log: app.log,
+    });
+    await app.register(testCheckoutRoutes, { testCheckout, config });
+  }
+  if (isStripeProvider(payments)) {
+    await app.register(stripeWebhookRoutes, { db: database.db, stripe: payments, clock });
+  }
+
+  // Checkouts that ended without news from the provider are settled at start-up (after a
+  // crash) and every minute: the provider is asked, paid ones are fulfilled, expired ones
+  // (test checkout sessions past their 30 minutes included) canceled.
+  let reconciling: Promise<void> | undefined;
+  const reconcile = () => {
+    reconciling ??= checkout
+      .reconcilePendingOrders()
+      .then(() => undefined)
+      .catch((error: unknown) => app.log.warn({ err: error }, 'checkout reconciliation failed'))
+      .finally(() => {
+        reconciling = undefined;
+      });
+  };
+  app.addHook('onReady', async () => reconcile());
+  const reconcileTimer = setInterval(reconcile, MINUTE);
+  reconcileTimer.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(reconcileTimer);
+    await reconciling;
+  });
+
   await registerWebApp(app, config);
 
   const purge = setInterval(() => {
@@ -104,5 +201,9 @@ declare module 'fastify' {
     auth: AuthService;
     uploads: UploadsService;
     catalog: CatalogService;
+    payments: PaymentProvider;
+    orders: OrdersService;
+    downloads: DownloadsService;
+    checkout: CheckoutService;
   }
 }

@@ -36,6 +36,22 @@ export interface Config {
     maxFailuresPerIp: number;
     failureWindowMinutes: number;
   };
+  payments: {
+    /** The built-in test checkout needs no keys; Stripe is used when both keys are set. */
+    provider: 'test' | 'stripe';
+    stripe?: {
+      secretKey: string;
+      webhookSecret: string;
+      /** Only tests point the SDK elsewhere (a local server that speaks Stripe's API). */
+      api?: { host: string; port: number; protocol: 'http' | 'https' };
+      /** How long checkout waits for Stripe before answering 503; 10 s unless a test shortens it. */
+      timeoutMs?: number;
+    };
+    /** A hosted checkout closes after this many minutes; its order becomes canceled. */
+    checkoutSessionMinutes: number;
+    /** How long a signed download link works. */
+    downloadLinkMinutes: number;
+  };
   uploads: {
     /** Largest digital file the file host accepts. */
     maxFileBytes: number;
@@ -107,6 +123,16 @@ const EnvSchema = z.object({
   AUTH_MAX_FAILURES_PER_IP: positiveInt(30),
   AUTH_FAILURE_WINDOW_MINUTES: positiveInt(15),
   MAX_UPLOAD_SIZE_MB: positiveInt(2048),
+  STRIPE_SECRET_KEY: optionalText.pipe(
+    z
+      .string()
+      .regex(/^(sk|rk)_(test|live)_/, 'must be a Stripe secret key (sk_test_… or sk_live_…)')
+      .optional(),
+  ),
+  STRIPE_WEBHOOK_SECRET: optionalText.pipe(
+    z.string().startsWith('whsec_', 'must be a Stripe webhook signing secret (whsec_…)').optional(),
+  ),
+  DOWNLOAD_LINK_TTL_MINUTES: positiveInt(15),
   SEED_DEMO: z
     .enum(['true', 'false', '1', '0', ''], { error: 'must be true or false' })
     .default('true')
@@ -134,6 +160,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if ((vars.ADMIN_EMAIL === undefined) !== (vars.ADMIN_PASSWORD === undefined)) {
     throw new ConfigError(['ADMIN_EMAIL and ADMIN_PASSWORD: set both or neither']);
   }
+  if ((vars.STRIPE_SECRET_KEY === undefined) !== (vars.STRIPE_WEBHOOK_SECRET === undefined)) {
+    throw new ConfigError(['STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET: set both or neither']);
+  }
   const dataDir = path.resolve(vars.DATA_DIR);
   const publicUrl = (vars.PUBLIC_URL ?? `http://localhost:${vars.PORT}`).replace(/\/+$/, '');
   return {
@@ -159,6 +188,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxFailuresPerEmail: vars.AUTH_MAX_FAILURES_PER_EMAIL,
       maxFailuresPerIp: vars.AUTH_MAX_FAILURES_PER_IP,
       failureWindowMinutes: vars.AUTH_FAILURE_WINDOW_MINUTES,
+    },
+    payments: {
+      provider: vars.STRIPE_SECRET_KEY ? 'stripe' : 'test',
+      ...(vars.STRIPE_SECRET_KEY && vars.STRIPE_WEBHOOK_SECRET
+        ? {
+            stripe: {
+              secretKey: vars.STRIPE_SECRET_KEY,
+              webhookSecret: vars.STRIPE_WEBHOOK_SECRET,
+            },
+          }
+        : {}),
+      checkoutSessionMinutes: 30,
+      downloadLinkMinutes: vars.DOWNLOAD_LINK_TTL_MINUTES,
     },
     uploads: {
       maxFileBytes: vars.MAX_UPLOAD_SIZE_MB * 1024 * 1024,

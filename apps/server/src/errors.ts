@@ -29,6 +29,14 @@ export class AppError extends Error {
   static conflict(message: string) {
     return new AppError(409, ErrorCode.conflict, message);
   }
+  static gone(message: string) {
+    return new AppError(410, ErrorCode.gone, message);
+  }
+  static unavailable(message: string, retryAfterSeconds: number) {
+    return new AppError(503, ErrorCode.unavailable, message, undefined, {
+      'retry-after': String(retryAfterSeconds),
+    });
+  }
   static tooManyRequests(message: string, retryAfterSeconds: number) {
     return new AppError(429, ErrorCode.tooManyRequests, message, undefined, {
       'retry-after': String(retryAfterSeconds),

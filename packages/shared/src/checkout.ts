@@ -38,4 +38,33 @@ export const CheckoutMessages = {
   linkExpired: 'This download link has expired. Get a fresh one from My Orders.',
   linkInvalid: 'This download link is not valid.',
   accessRevoked: 'This order was refunded or canceled, so its file can no longer be downloaded.',
+  paymentUnderReview:
+    'Your payment needs a check by the store before the download is available. Please contact the store.',
+  fileUnavailable: 'The file of this order is no longer available. Please contact the store.',
+  providerUnavailable:
+    'The payment service is not available right now. Please try again in a moment.',
+} as const;
+
+/** Texts of the built-in test checkout page (a hosted page served by the server, not the SPA). */
+export const TestCheckoutMessages = {
+  banner: 'Test mode — no real charge',
+  cardNumber: 'Card number',
+  expiry: 'Expiry (MM/YY)',
+  cvc: 'CVC',
+  nameOnCard: 'Name on card',
+  pay: (amount: string) => `Pay ${amount}`,
+  testCards: 'Test cards: 4242 4242 4242 4242 pays; 4000 0000 0000 0002 is declined.',
+  testCardsMore: 'Use any future expiry date and any 3-digit CVC.',
+  cancel: 'Cancel and return to the store',
+  cardNumberInvalid: 'Your card number is invalid.',
+  expiryInvalid: "Your card's expiration date is invalid.",
+  expiryInPast: "Your card's expiration date is in the past.",
+  cvcInvalid: "Your card's security code is invalid.",
+  declined: 'Your card was declined.',
+  expired: 'This checkout has expired.',
+  alreadyPaid: 'This checkout is already paid.',
+  notFound: 'This checkout does not exist.',
+  crossSite: 'This request came from another site and was refused.',
+  backToStore: 'Back to the store',
+  toDownload: 'Go to your download',
 } as const;

@@ -8,6 +8,8 @@ export const ErrorCode = {
   forbidden: 'FORBIDDEN',
   notFound: 'NOT_FOUND',
   conflict: 'CONFLICT',
+  gone: 'GONE',
+  rangeNotSatisfiable: 'RANGE_NOT_SATISFIABLE',
   payloadTooLarge: 'PAYLOAD_TOO_LARGE',
   unsupportedMediaType: 'UNSUPPORTED_MEDIA_TYPE',
   tooManyRequests: 'TOO_MANY_REQUESTS',

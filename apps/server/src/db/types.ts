@@ -1,5 +1,5 @@
 import type { Generated } from 'kysely';
-import type { DigitalFormat, ImageFormat, Role } from '@bindery/shared';
+import type { DigitalFormat, ImageFormat, OrderStatus, Role } from '@bindery/shared';
 
 /** Timestamps are milliseconds since the epoch in both databases (integer / bigint). */
 export interface UsersTable {
@@ -65,6 +65,63 @@ export interface StoreMetaTable {
   value: string;
 }
 
+export interface OrdersTable {
+  id: string;
+  userId: string;
+  productId: string;
+  /** The product's stored price when the order was made; never a client's number. */
+  amountCents: number;
+  currency: string;
+  status: OrderStatus;
+  provider: 'test' | 'stripe';
+  providerSessionId: string | null;
+  paymentIntentId: string | null;
+  /** Set when the provider reported something that did not match the order (amount, currency). */
+  reviewReason: string | null;
+  createdAt: number;
+  updatedAt: number;
+  paidAt: number | null;
+}
+
+/** Provider events already applied: a redelivered event id changes nothing. */
+export interface PaymentEventsTable {
+  id: string;
+  orderId: string | null;
+  type: string;
+  createdAt: number;
+}
+
+/** Every status change an order went through, and why: the audit trail of fulfilment. */
+export interface OrderTransitionsTable {
+  id: Generated<number>;
+  orderId: string;
+  fromStatus: OrderStatus;
+  toStatus: OrderStatus;
+  reason: string;
+  createdAt: number;
+}
+
+export interface DownloadsTable {
+  id: Generated<number>;
+  orderId: string;
+  createdAt: number;
+}
+
+/** Provider-side state of the built-in test checkout. */
+export interface TestCheckoutSessionsTable {
+  id: string;
+  orderId: string;
+  productTitle: string;
+  amountCents: number;
+  currency: string;
+  status: 'open' | 'complete' | 'expired';
+  paymentStatus: 'unpaid' | 'paid';
+  successUrl: string;
+  cancelUrl: string;
+  createdAt: number;
+  expiresAt: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -72,4 +129,9 @@ export interface Database {
   products: ProductsTable;
   storeMeta: StoreMetaTable;
   uploads: UploadsTable;
+  orders: OrdersTable;
+  paymentEvents: PaymentEventsTable;
+  orderTransitions: OrderTransitionsTable;
+  downloads: DownloadsTable;
+  testCheckoutSessions: TestCheckoutSessionsTable;
 }

@@ -37,6 +37,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       maxFailuresPerIp: 30,
       failureWindowMinutes: 15,
     },
+    payments: { provider: 'test', checkoutSessionMinutes: 30, downloadLinkMinutes: 15 },
     uploads: {
       maxFileBytes: 2 * 1024 * 1024 * 1024,
       maxImageBytes: 10 * 1024 * 1024,
@@ -78,10 +79,13 @@ export interface TestApp {
 }
 
 /** The real application on a fresh database; the one way tests start the server. */
-export async function buildTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+export async function buildTestApp(
+  overrides: Partial<Config> = {},
+  options: { clock?: () => number } = {},
+): Promise<TestApp> {
   const config = testConfig(overrides);
   const database = await openTestDatabase();
-  const app = await buildApp(config, { database });
+  const app = await buildApp(config, { database, ...options });
   await app.ready();
   return {
     app,

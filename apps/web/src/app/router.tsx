@@ -1,10 +1,14 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { NotFoundPage } from '../components/not-found-page';
 import { RouteErrorPage } from '../components/route-error-page';
+import { AdminOrdersRoute } from '../features/admin-orders/components/admin-orders-route';
 import { ProductsDashboardRoute } from '../features/admin-products/components/products-dashboard-route';
 import { LoginPage } from '../features/auth/components/login-page';
 import { ProductPage } from '../features/catalog/components/product-page';
 import { ProductsPage } from '../features/catalog/components/products-page';
+import { PaymentCanceledPage } from '../features/checkout/components/payment-canceled-page';
+import { PaymentSuccessPage } from '../features/checkout/components/payment-success-page';
+import { MyOrdersPage } from '../features/orders/components/my-orders-page';
 import { RequireAuth } from './guard';
 import { AppLayout } from './layout/app-layout';
 
@@ -25,6 +29,23 @@ export const routes: RouteObject[] = [
             <ProductsDashboardRoute />
           </RequireAuth>
         ),
+      },
+      {
+        path: 'orders',
+        element: (
+          <RequireAuth roles={['admin']}>
+            <AdminOrdersRoute />
+          </RequireAuth>
+        ),
+      },
+      {
+        // The payment result pages and the buyer's orders: any signed-in user (DESIGN 7).
+        element: <RequireAuth roles={['user', 'admin']} />,
+        children: [
+          { path: 'success', element: <PaymentSuccessPage /> },
+          { path: 'cancel', element: <PaymentCanceledPage /> },
+          { path: 'my-orders', element: <MyOrdersPage /> },
+        ],
       },
       { path: '*', element: <NotFoundPage /> },
     ],

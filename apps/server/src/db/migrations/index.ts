@@ -3,6 +3,7 @@ import { m001Accounts } from './001-accounts.js';
 import { m002Products } from './002-products.js';
 import { m003Uploads } from './003-uploads.js';
 import { m004StoreMeta } from './004-store-meta.js';
+import { m005Orders } from './005-orders.js';
 
 /** A schema change, written once per database where their SQL differs. */
 export interface Migration {
@@ -11,4 +12,10 @@ export interface Migration {
 }
 
 /** Applied in this order; never edit one that has shipped, add a new one. */
-export const migrations: Migration[] = [m001Accounts, m002Products, m003Uploads, m004StoreMeta];
+export const migrations: Migration[] = [
+  m001Accounts,
+  m002Products,
+  m003Uploads,
+  m004StoreMeta,
+  m005Orders,
+];

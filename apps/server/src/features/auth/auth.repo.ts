@@ -10,6 +10,15 @@ export function createAuthRepo(db: Db) {
       return db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
     },
 
+    findUsers(ids: string[]) {
+      if (ids.length === 0) return Promise.resolve([]);
+      return db
+        .selectFrom('users')
+        .select(['id', 'name', 'email'])
+        .where('id', 'in', ids)
+        .execute();
+    },
+
     async insertUser(user: UserRow): Promise<void> {
       await db.insertInto('users').values(user).execute();
     },

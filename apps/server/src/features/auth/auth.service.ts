@@ -179,6 +179,16 @@ export function createAuthService(
 
     hasAdmin: () => repo.hasAdmin(),
 
+    /** Name and email of the accounts that exist, by id (for the admin's order list). */
+    async getUserSummaries(
+      ids: string[],
+    ): Promise<Map<string, { _id: string; name: string; email: string }>> {
+      const rows = await repo.findUsers([...new Set(ids)]);
+      return new Map(
+        rows.map((row) => [row.id, { _id: row.id, name: row.name, email: row.email }]),
+      );
+    },
+
     purgeExpired: () => {
       const now = clock();
       return repo.purgeExpired(now, now - windowMs);

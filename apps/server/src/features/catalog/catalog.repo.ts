@@ -65,6 +65,15 @@ export function createCatalogRepo(db: Db, dialect: Dialect) {
       return db.selectFrom('products').selectAll().where('id', '=', id).executeTakeFirst();
     },
 
+    findProductSummaries(ids: string[]) {
+      if (ids.length === 0) return Promise.resolve([]);
+      return db
+        .selectFrom('products')
+        .select(['id', 'title', 'images'])
+        .where('id', 'in', ids)
+        .execute();
+    },
+
     async insertProduct(row: ProductRow): Promise<void> {
       await db.insertInto('products').values(row).execute();
     },

@@ -129,6 +129,19 @@ export function createCatalogService(
         : null;
     },
 
+    /** Title and images of the products that still exist, by id (for order lists). */
+    async getProductSummaries(
+      ids: string[],
+    ): Promise<Map<string, { _id: string; title: string; image: string[] }>> {
+      const rows = await repo.findProductSummaries([...new Set(ids)]);
+      return new Map(
+        rows.map((row) => [
+          row.id,
+          { _id: row.id, title: row.title, image: JSON.parse(row.images) as string[] },
+        ]),
+      );
+    },
+
     async createProduct(body: CreateInput): Promise<Product> {
       const id = newProductId();
       const imageIds = await resolveImages(body.image, id);

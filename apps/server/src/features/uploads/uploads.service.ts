@@ -48,7 +48,7 @@ const PUBLIC_ID_SHAPE = new RegExp(`^${DIGITAL_FILES_FOLDER}/([A-Za-z0-9_-]{16,6
 const IMAGE_URL_SHAPE = /^\/media\/images\/([A-Za-z0-9_-]{16,64})\/original\.([a-z0-9]+)$/;
 const MEDIA_FILE_SHAPE = /^(original|thumb|card|large)\.([a-z0-9]+)$/;
 
-const DIGITAL_CONTENT_TYPES: Record<DigitalFormat, string> = {
+export const DIGITAL_CONTENT_TYPES: Record<DigitalFormat, string> = {
   pdf: 'application/pdf',
   zip: 'application/zip',
   epub: 'application/epub+zip',

@@ -1,0 +1,31 @@
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/client.js';
+import type { PaymentProvider } from './payment-provider.js';
+import { createStripeProvider } from './stripe.js';
+import { createTestCheckoutProvider } from './test-checkout.js';
+
+export interface PaymentProviderOptions {
+  config: Pick<Config, 'payments' | 'publicUrl'>;
+  db: Db;
+  clock?: () => number;
+}
+
+/** The payment provider the configuration names; the rest of the app sees only the interface. */
+export function createPaymentProvider({
+  config,
+  db,
+  clock = Date.now,
+}: PaymentProviderOptions): PaymentProvider {
+  switch (config.payments.provider) {
+    case 'test':
+      return createTestCheckoutProvider({ db, publicUrl: config.publicUrl, clock });
+
+    case 'stripe':
+      // config.ts sets the provider to stripe only when both keys are present.
+      if (!config.payments.stripe) throw new Error('Stripe is selected but its keys are missing.');
+      return createStripeProvider(config.payments.stripe, { publicUrl: config.publicUrl });
+
+    default:
+      throw new Error(`The payment provider "${config.payments.provider}" is not available.`);
+  }
+}

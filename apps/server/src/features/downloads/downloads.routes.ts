@@ -1,0 +1,58 @@
+import { ErrorBodySchema } from '@bindery/shared';
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { DownloadsService } from './downloads.service.js';
+import { contentDisposition } from './http-headers.js';
+
+/** Streamed bytes, never serialized; described for the OpenAPI document only. */
+const FileSchema = z.unknown().describe('The file, as an attachment');
+
+const single = (value: string | string[] | undefined) => (Array.isArray(value) ? undefined : value);
+
+export const downloadsRoutes: FastifyPluginAsync<{ downloads: DownloadsService }> = async (
+  app,
+  { downloads },
+) => {
+  app.withTypeProvider<ZodTypeProvider>().route({
+    method: ['GET', 'HEAD'],
+    url: '/api/downloads/:token',
+    schema: {
+      tags: ['downloads'],
+      summary: 'Stream a paid order’s file through a signed, expiring link (HTTP Range supported)',
+      description:
+        'No cookie needed: the link is the capability. 200 or 206 with the file as an attachment; ' +
+        '403 for an invalid link or a refunded/canceled order; 410 once the link has expired or ' +
+        'the file is gone; 416 for a range outside the file.',
+      params: z.object({ token: z.string() }),
+      response: {
+        200: FileSchema,
+        206: FileSchema.describe('The requested range of the file'),
+        403: ErrorBodySchema,
+        410: ErrorBodySchema,
+        416: ErrorBodySchema,
+      },
+    },
+    handler: async (request, reply) => {
+      const download = await downloads.prepare(request.params.token, {
+        range: single(request.headers.range),
+        ifRange: single(request.headers['if-range']),
+      });
+      // Opened before any header is set: should it fail, the error goes out as a plain error.
+      const stream = request.method === 'HEAD' ? undefined : await download.open();
+      const { span, size } = download;
+      reply
+        .code(span ? 206 : 200)
+        .header('content-type', download.contentType)
+        .header('content-length', span ? span.end - span.start + 1 : size)
+        .header('content-disposition', contentDisposition(download.fileName))
+        .header('accept-ranges', 'bytes')
+        .header('etag', download.etag)
+        .header('cache-control', 'private, no-store')
+        .header('x-content-type-options', 'nosniff');
+      if (span) reply.header('content-range', `bytes ${span.start}-${span.end}/${size}`);
+      // Streamed straight from storage: memory stays flat whatever the file's size.
+      return reply.send(stream);
+    },
+  });
+};

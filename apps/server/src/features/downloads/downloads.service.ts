@@ -1,0 +1,182 @@
+import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import { CheckoutMessages, ErrorCode, type DownloadLinkResponse } from '@bindery/shared';
+import { z } from 'zod';
+import { InvalidRangeError } from '../../adapters/storage/storage.js';
+import type { Config } from '../../config.js';
+import { AppError } from '../../errors.js';
+import type { CatalogService } from '../catalog/catalog.service.js';
+import type { OrdersService } from '../orders/orders.service.js';
+import { DIGITAL_CONTENT_TYPES, type UploadsService } from '../uploads/uploads.service.js';
+import { parseByteRange, type ByteSpan } from './http-headers.js';
+
+/** Bumped when the token format changes; older tokens then read as invalid. */
+const TOKEN_VERSION = 1;
+const TOKEN_MAX_LENGTH = 512;
+const TOKEN_SHAPE = /^([A-Za-z0-9_-]{1,400})\.([A-Za-z0-9_-]{43})$/;
+
+const PayloadSchema = z.object({
+  v: z.literal(TOKEN_VERSION),
+  orderId: z.string().regex(/^[A-Za-z0-9_-]{16}$/),
+  exp: z.number().int().positive(),
+});
+
+export interface DownloadGrant {
+  orderId: string;
+  /** Epoch seconds; the link works while now < exp. */
+  exp: number;
+}
+
+/**
+ * Download links are `<payload>.<mac>` in base64url: the payload names the order and the moment
+ * the link stops working, the MAC (HMAC-SHA256 with a key derived for this purpose only) makes
+ * both unforgeable. The link is the capability: no cookie is needed, so it works in download
+ * managers, while the order is still checked at every request.
+ */
+export function createDownloadTokens(sessionSecret: string) {
+  const key = Buffer.from(hkdfSync('sha256', sessionSecret, '', 'bindery download-links v1', 32));
+  const mac = (payload: string) => createHmac('sha256', key).update(payload).digest('base64url');
+
+  return {
+    sign(grant: DownloadGrant): string {
+      const payload = Buffer.from(
+        JSON.stringify({ v: TOKEN_VERSION, orderId: grant.orderId, exp: grant.exp }),
+      ).toString('base64url');
+      return `${payload}.${mac(payload)}`;
+    },
+
+    /** The grant, or null for anything not made by `sign` with this secret. */
+    verify(token: string): DownloadGrant | null {
+      const match = token.length <= TOKEN_MAX_LENGTH ? TOKEN_SHAPE.exec(token) : null;
+      if (!match) return null;
+      const [, payload = '', signature = ''] = match;
+      // Compared as text: base64url has spare bits, and only the one canonical spelling counts.
+      const expected = Buffer.from(mac(payload));
+      const given = Buffer.from(signature);
+      if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+      try {
+        const parsed = PayloadSchema.safeParse(
+          JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')),
+        );
+        return parsed.success ? { orderId: parsed.data.orderId, exp: parsed.data.exp } : null;
+      } catch {
+        return null;
+      }
+    },
+  };
+}
+
+/** What the route needs to answer one download request. */
+export interface PreparedDownload {
+  fileName: string;
+  contentType: string;
+  /** Strong ETag from the file's SHA-256. */
+  etag: string;
+  size: number;
+  /** The part to send, or null for the whole file. */
+  span: ByteSpan | null;
+  /** Opens the bytes as a stream; a response that starts at byte 0 counts as one download. */
+  open(): Promise<Readable>;
+}
+
+export interface DownloadsServiceOptions {
+  orders: Pick<OrdersService, 'findOrder' | 'recordDownload'>;
+  catalog: Pick<CatalogService, 'getProductForSale'>;
+  uploads: Pick<UploadsService, 'findFile' | 'openFile'>;
+  config: Pick<Config, 'sessionSecret'> & {
+    payments: Pick<Config['payments'], 'downloadLinkMinutes'>;
+  };
+  clock?: () => number;
+}
+
+export function createDownloadsService({
+  orders,
+  catalog,
+  uploads,
+  config,
+  clock = Date.now,
+}: DownloadsServiceOptions) {
+  const tokens = createDownloadTokens(config.sessionSecret);
+  const ttlSeconds = config.payments.downloadLinkMinutes * 60;
+  const fileGone = () => AppError.gone(CheckoutMessages.fileUnavailable);
+  const unsatisfiable = (size: number) =>
+    new AppError(
+      416,
+      ErrorCode.rangeNotSatisfiable,
+      'The requested range is outside the file.',
+      undefined,
+      { 'content-range': `bytes */${size}` },
+    );
+
+  return {
+    /** A fresh link for a paid order (the caller checked ownership and status). */
+    createLink(orderId: string): DownloadLinkResponse {
+      const exp = Math.floor(clock() / 1000) + ttlSeconds;
+      return {
+        downloadUrl: `/api/downloads/${tokens.sign({ orderId, exp })}`,
+        expiresAt: new Date(exp * 1000).toISOString(),
+      };
+    },
+
+    /**
+     * Checks a link and the order behind it, now: 403 for a link we did not make, 410 once it
+     * has expired, 403 when the order is no longer paid (a refund revokes links already handed
+     * out), 410 when the file itself is gone. Then the range to send, 416 when none fits.
+     */
+    async prepare(
+      token: string,
+      headers: { range?: string | undefined; ifRange?: string | undefined },
+    ): Promise<PreparedDownload> {
+      const grant = tokens.verify(token);
+      if (!grant) throw AppError.forbidden(CheckoutMessages.linkInvalid);
+      if (grant.exp <= Math.floor(clock() / 1000)) {
+        throw AppError.gone(CheckoutMessages.linkExpired);
+      }
+      const order = await orders.findOrder(grant.orderId);
+      if (!order || order.status === 'refunded' || order.status === 'canceled') {
+        throw AppError.forbidden(CheckoutMessages.accessRevoked);
+      }
+      if (order.status !== 'paid') throw AppError.forbidden(CheckoutMessages.orderNotPaid);
+
+      const product = await catalog.getProductForSale(order.productId);
+      const file = product && (await uploads.findFile(product.digitalFileId));
+      if (!file) throw fileGone();
+
+      const etag = `"${file.sha256}"`;
+      // A range is only valid for the version of the file it was asked of.
+      const isSameVersion = headers.ifRange === undefined || headers.ifRange === etag;
+      const range = isSameVersion ? parseByteRange(headers.range, file.size) : null;
+      if (range === 'unsatisfiable') throw unsatisfiable(file.size);
+
+      return {
+        fileName: file.fileName,
+        contentType: DIGITAL_CONTENT_TYPES[file.format],
+        etag,
+        size: file.size,
+        span: range,
+        async open() {
+          let opened: Awaited<ReturnType<typeof uploads.openFile>>;
+          try {
+            opened = await uploads.openFile(file.publicId, range ?? undefined);
+          } catch (error) {
+            if (error instanceof InvalidRangeError) throw unsatisfiable(error.size);
+            throw error;
+          }
+          if (!opened) throw fileGone();
+          // A resumed download (a range further in) is the same download, not a new one.
+          if (opened.start === 0) {
+            try {
+              await orders.recordDownload(grant.orderId);
+            } catch (error) {
+              opened.stream.destroy();
+              throw error;
+            }
+          }
+          return opened.stream;
+        },
+      };
+    },
+  };
+}
+
+export type DownloadsService = ReturnType<typeof createDownloadsService>;

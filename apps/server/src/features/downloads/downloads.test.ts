@@ -1,0 +1,365 @@
+import { CheckoutMessages, type Product } from '@bindery/shared';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import {
+  buildTestApp,
+  signInAsAdmin,
+  signUpAndSignIn,
+  type TestApp,
+} from '../../test/build-test-app.js';
+import { createTestClock, type TestClock } from '../../test/clock.js';
+import { createTestProduct, uploadTestFile } from '../../test/factories.js';
+import { buyProduct } from '../../test/purchase.js';
+import { samplePdf } from '../../test/upload-samples.js';
+import { applyPaymentOutcome } from '../orders/fulfilment.js';
+import { createDownloadTokens } from './downloads.service.js';
+import { contentDisposition, parseByteRange } from './http-headers.js';
+
+const MINUTE = 60_000;
+const FILE = samplePdf();
+
+let t: TestApp;
+let clock: TestClock;
+let admin: string;
+let buyer: string;
+let product: Product;
+let bought: { sessionId: string; orderId: string; downloadUrl: string };
+beforeEach(async () => {
+  clock = createTestClock();
+  t = await buildTestApp({}, { clock: clock.now });
+  admin = (await signInAsAdmin(t.app)).cookie;
+  buyer = (await signUpAndSignIn(t.app)).cookie;
+  product = await createTestProduct(t.app, admin, { price: 19 });
+  bought = await buyProduct(t.app, t.database.db, buyer, product._id);
+});
+afterEach(async () => {
+  await t.close();
+});
+
+const get = (url: string, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'GET', url, headers });
+const tokenOf = (url: string) => url.slice('/api/downloads/'.length);
+const countDownloads = async () =>
+  Number(
+    (
+      await t.database.db
+        .selectFrom('downloads')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('orderId', '=', bought.orderId)
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+const fileRow = () =>
+  t.database.db
+    .selectFrom('uploads')
+    .select(['sha256', 'fileName', 'id'])
+    .where('kind', '=', 'file')
+    .executeTakeFirstOrThrow();
+
+/** A refused request: the status and message, and not a byte of the file. */
+function expectRefused(response: LightMyRequestResponse, status: number, message: string) {
+  expect(response.statusCode).toBe(status);
+  expect(response.json()).toMatchObject({ message });
+  expect(response.headers['content-disposition']).toBeUndefined();
+  expect(response.body).not.toContain('%PDF');
+}
+
+describe('a valid link', () => {
+  test('streams the file as an attachment with its headers', async () => {
+    const response = await get(bought.downloadUrl);
+    expect(response.statusCode).toBe(200);
+    expect(response.rawPayload.equals(FILE)).toBe(true);
+    expect(response.headers).toMatchObject({
+      'content-type': 'application/pdf',
+      'content-length': String(FILE.length),
+      'content-disposition': `attachment; filename="guide.pdf"; filename*=UTF-8''guide.pdf`,
+      'accept-ranges': 'bytes',
+      etag: `"${(await fileRow()).sha256}"`,
+      'cache-control': 'private, no-store',
+      'x-content-type-options': 'nosniff',
+      'referrer-policy': 'no-referrer',
+    });
+    expect(await countDownloads()).toBe(1);
+  });
+
+  test('needs no cookie and works for a download manager', async () => {
+    const response = await get(bought.downloadUrl, { 'user-agent': 'Wget/1.21' });
+    expect(response.statusCode).toBe(200);
+  });
+
+  test('HEAD answers the headers without the file or a download', async () => {
+    const response = await t.app.inject({ method: 'HEAD', url: bought.downloadUrl });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-length']).toBe(String(FILE.length));
+    expect(response.headers['content-disposition']).toMatch(/^attachment;/);
+    expect(response.rawPayload.length).toBe(0);
+    expect(await countDownloads()).toBe(0);
+  });
+
+  test('the file replaced on the product is what downloads next', async () => {
+    const newer = samplePdf({ text: 'Second edition' });
+    const file = await uploadTestFile(t.app, admin, { data: newer, fileName: 'second.pdf' });
+    const update = await t.app.inject({
+      method: 'PUT',
+      url: `/api/products/${product._id}`,
+      headers: { cookie: admin },
+      payload: {
+        title: product.title,
+        subtitle: '',
+        description: product.description,
+        price: 19,
+        digitalFile: { public_id: file.public_id, secure_url: file.secure_url },
+      },
+    });
+    expect(update.statusCode).toBe(200);
+    const response = await get(bought.downloadUrl);
+    expect(response.statusCode).toBe(200);
+    expect(response.rawPayload.equals(newer)).toBe(true);
+    expect(response.headers['content-disposition']).toContain('filename="second.pdf"');
+  });
+});
+
+describe('expiry', () => {
+  const expOf = (url: string) =>
+    (
+      JSON.parse(Buffer.from(tokenOf(url).split('.')[0]!, 'base64url').toString()) as {
+        exp: number;
+      }
+    ).exp;
+
+  test('works until 15 minutes, then 410 at and after exp', async () => {
+    const exp = expOf(bought.downloadUrl);
+    expect(exp).toBe(Math.floor(clock.now() / 1000) + 15 * 60);
+    clock.set((exp - 1) * 1000);
+    expect((await get(bought.downloadUrl)).statusCode).toBe(200);
+    clock.set(exp * 1000);
+    expectRefused(await get(bought.downloadUrl), 410, CheckoutMessages.linkExpired);
+    clock.set((exp + 1) * 1000);
+    expectRefused(await get(bought.downloadUrl), 410, CheckoutMessages.linkExpired);
+  });
+
+  test('a fresh link from My Orders works again', async () => {
+    clock.advance(20 * MINUTE);
+    expect((await get(bought.downloadUrl)).statusCode).toBe(410);
+    const fresh = await t.app.inject({
+      method: 'POST',
+      url: `/api/orders/${bought.orderId}/download-link`,
+      headers: { cookie: buyer },
+    });
+    expect(fresh.statusCode).toBe(200);
+    expect((await get(fresh.json().downloadUrl)).statusCode).toBe(200);
+  });
+});
+
+describe('tampered links', () => {
+  const flip = (text: string, index: number) =>
+    text.slice(0, index) + (text[index] === 'A' ? 'B' : 'A') + text.slice(index + 1);
+
+  const cases: Array<[string, (token: string) => string]> = [
+    ['one character of the payload flipped', (token) => flip(token, 5)],
+    ['one character of the MAC flipped', (token) => flip(token, token.length - 10)],
+    ['the last character flipped', (token) => flip(token, token.length - 1)],
+    ['truncated by one', (token) => token.slice(0, -1)],
+    ['the MAC cut off', (token) => token.split('.')[0]! + '.'],
+    ['no MAC at all', (token) => token.split('.')[0]!],
+    ['empty', () => ''],
+    ['garbage', () => 'not-a-token'],
+    ['very long', (token) => token + 'A'.repeat(600)],
+    [
+      'another order id with the same MAC',
+      (token) => {
+        const [payload, mac] = token.split('.');
+        const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString());
+        const forged = { ...claims, orderId: 'AAAAAAAAAAAAAAAA' };
+        return `${Buffer.from(JSON.stringify(forged)).toString('base64url')}.${mac}`;
+      },
+    ],
+    [
+      'a later expiry with the same MAC',
+      (token) => {
+        const [payload, mac] = token.split('.');
+        const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString());
+        const forged = { ...claims, exp: claims.exp + 86_400 };
+        return `${Buffer.from(JSON.stringify(forged)).toString('base64url')}.${mac}`;
+      },
+    ],
+    [
+      'signed with another secret',
+      (token) => {
+        const claims = JSON.parse(Buffer.from(token.split('.')[0]!, 'base64url').toString());
+        return createDownloadTokens('another-secret-another-secret-another').sign(claims);
+      },
+    ],
+  ];
+
+  test.each(cases)('%s → 403', async (_name, tamper) => {
+    const token = tamper(tokenOf(bought.downloadUrl));
+    expectRefused(await get(`/api/downloads/${token}`), 403, CheckoutMessages.linkInvalid);
+    expect(await countDownloads()).toBe(0);
+  });
+
+  test('the untouched token still works', async () => {
+    expect((await get(bought.downloadUrl)).statusCode).toBe(200);
+  });
+});
+
+describe('revoked access', () => {
+  test('a refund revokes links already handed out', async () => {
+    await applyPaymentOutcome(
+      t.database.db,
+      { orderId: bought.orderId, result: 'refunded', source: 'test', eventId: 'evt_refund_1' },
+      clock.now(),
+    );
+    expectRefused(await get(bought.downloadUrl), 403, CheckoutMessages.accessRevoked);
+  });
+
+  test('a deleted order revokes its links', async () => {
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/orders/${bought.orderId}`,
+      headers: { cookie: admin },
+    });
+    expect(deleted.statusCode).toBe(204);
+    expectRefused(await get(bought.downloadUrl), 403, CheckoutMessages.accessRevoked);
+  });
+
+  test('a deleted product: 410 with a clear message', async () => {
+    await t.app.inject({
+      method: 'DELETE',
+      url: `/api/products/${product._id}`,
+      headers: { cookie: admin },
+    });
+    expectRefused(await get(bought.downloadUrl), 410, CheckoutMessages.fileUnavailable);
+    const head = await t.app.inject({ method: 'HEAD', url: bought.downloadUrl });
+    expect(head.statusCode).toBe(410);
+  });
+});
+
+describe('ranges', () => {
+  const ranged = (range: string, extra: Record<string, string> = {}) =>
+    get(bought.downloadUrl, { range, ...extra });
+
+  test('bytes=0-99 → 206 with those bytes', async () => {
+    const response = await ranged('bytes=0-99');
+    expect(response.statusCode).toBe(206);
+    expect(response.headers['content-range']).toBe(`bytes 0-99/${FILE.length}`);
+    expect(response.headers['content-length']).toBe('100');
+    expect(response.rawPayload.equals(FILE.subarray(0, 100))).toBe(true);
+  });
+
+  test('suffix bytes=-100 → the last 100 bytes', async () => {
+    const response = await ranged('bytes=-100');
+    expect(response.statusCode).toBe(206);
+    const start = FILE.length - 100;
+    expect(response.headers['content-range']).toBe(
+      `bytes ${start}-${FILE.length - 1}/${FILE.length}`,
+    );
+    expect(response.rawPayload.equals(FILE.subarray(start))).toBe(true);
+  });
+
+  test('open bytes=100- → the rest', async () => {
+    const response = await ranged('bytes=100-');
+    expect(response.statusCode).toBe(206);
+    expect(response.headers['content-range']).toBe(`bytes 100-${FILE.length - 1}/${FILE.length}`);
+    expect(response.rawPayload.equals(FILE.subarray(100))).toBe(true);
+  });
+
+  test('a range past the end → 416 with the size', async () => {
+    const response = await ranged('bytes=99999999-');
+    expect(response.statusCode).toBe(416);
+    expect(response.headers['content-range']).toBe(`bytes */${FILE.length}`);
+    expect(response.headers['content-disposition']).toBeUndefined();
+    expect(await countDownloads()).toBe(0);
+  });
+
+  test.each([
+    ['multiple ranges', 'bytes=0-1,5-6'],
+    [
+      'a thousand overlapping ranges',
+      `bytes=${Array.from({ length: 1000 }, () => '0-9').join(',')}`,
+    ],
+    ['end before start', 'bytes=50-10'],
+    ['not bytes', 'items=0-10'],
+    ['garbage', 'bytes=abc'],
+  ])('%s → 200 with the whole file', async (_name, range) => {
+    const response = await ranged(range);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-range']).toBeUndefined();
+    expect(response.rawPayload.equals(FILE)).toBe(true);
+  });
+
+  test('If-Range with a stale ETag → 200 with the whole file', async () => {
+    const response = await ranged('bytes=0-99', { 'if-range': '"stale"' });
+    expect(response.statusCode).toBe(200);
+    expect(response.rawPayload.equals(FILE)).toBe(true);
+  });
+
+  test('If-Range with the current ETag → 206', async () => {
+    const etag = `"${(await fileRow()).sha256}"`;
+    const response = await ranged('bytes=0-99', { 'if-range': etag });
+    expect(response.statusCode).toBe(206);
+  });
+
+  test('a download resumed in three ranges counts once', async () => {
+    const parts = [];
+    for (const range of ['bytes=0-99', 'bytes=100-299', 'bytes=300-']) {
+      const response = await ranged(range);
+      expect(response.statusCode).toBe(206);
+      parts.push(response.rawPayload);
+    }
+    expect(Buffer.concat(parts).equals(FILE)).toBe(true);
+    expect(await countDownloads()).toBe(1);
+    await get(bought.downloadUrl);
+    expect(await countDownloads()).toBe(2);
+  });
+});
+
+describe('file names', () => {
+  const hostile = 'a"b\r\nX: y/../ü.pdf';
+
+  test('a hostile stored name cannot inject headers', async () => {
+    const { id } = await fileRow();
+    await t.database.db
+      .updateTable('uploads')
+      .set({ fileName: hostile })
+      .where('id', '=', id)
+      .execute();
+    const response = await get(bought.downloadUrl);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers.x).toBeUndefined();
+    const header = String(response.headers['content-disposition']);
+    expect(header).not.toMatch(/[\r\n]/);
+    expect(header).toBe(
+      `attachment; filename="a_b__X: y_..__.pdf"; filename*=UTF-8''a%22b__X%3A%20y_.._%C3%BC.pdf`,
+    );
+    const star = /filename\*=UTF-8''([A-Za-z0-9!#$&+\-.^_`|~%]+)$/.exec(header)?.[1];
+    expect(decodeURIComponent(star!)).toBe('a"b__X: y_.._ü.pdf');
+  });
+
+  test('names are encoded in filename* and kept plain where they can be', () => {
+    expect(contentDisposition('Grüße (final) 100%.epub')).toBe(
+      `attachment; filename="Gr__e (final) 100_.epub"; filename*=UTF-8''Gr%C3%BC%C3%9Fe%20%28final%29%20100%25.epub`,
+    );
+    expect(contentDisposition('   ')).toBe(
+      `attachment; filename="download"; filename*=UTF-8''download`,
+    );
+  });
+});
+
+describe('range parsing', () => {
+  test.each([
+    ['bytes=0-0', { start: 0, end: 0 }],
+    ['bytes=0-99999', { start: 0, end: 499 }],
+    ['bytes=-1000', { start: 0, end: 499 }],
+    ['bytes=499-', { start: 499, end: 499 }],
+    [' bytes=10-20 ', { start: 10, end: 20 }],
+    ['bytes=500-', 'unsatisfiable'],
+    ['bytes=-0', 'unsatisfiable'],
+    ['bytes=-', null],
+    ['bytes=1-2, 3-4', null],
+    ['bytes=1-2,', null],
+    [undefined, null],
+  ] as const)('%j of 500 bytes', (header, expected) => {
+    expect(parseByteRange(header, 500)).toEqual(expected);
+  });
+});

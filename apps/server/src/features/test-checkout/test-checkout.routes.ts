@@ -1,0 +1,129 @@
+import { TestCheckoutMessages } from '@bindery/shared';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Config } from '../../config.js';
+import { renderCheckoutForm, renderMessage } from './test-checkout.page.js';
+import type { CardForm, CheckoutPage, TestCheckoutService } from './test-checkout.service.js';
+
+/** Four short fields; anything bigger is not this form. */
+const FORM_BODY_LIMIT = 2048;
+const FIELD_MAX = 100;
+
+const ParamsSchema = z.object({ sessionId: z.string() });
+
+/**
+ * The hosted page of the built-in test checkout: a small server-rendered page outside the SPA,
+ * with no script. Forms post back here as application/x-www-form-urlencoded, a body this plugin
+ * alone accepts.
+ */
+export const testCheckoutRoutes: FastifyPluginAsync<{
+  testCheckout: TestCheckoutService;
+  config: Pick<Config, 'publicUrl' | 'storeName'>;
+}> = async (app, { testCheckout, config }) => {
+  const storeUrl = `${config.publicUrl}/store/products`;
+  const trustedOrigin = new URL(config.publicUrl).origin;
+
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT },
+    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+  );
+
+  const sendHtml = (reply: FastifyReply, status: number, html: string) =>
+    reply
+      .code(status)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      // The page's own form posts then carry its Origin, which the check below relies on.
+      .header('referrer-policy', 'same-origin')
+      .send(html);
+
+  // The security plugin guards /api only; these forms change orders too, so the same rule.
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.method !== 'POST') return;
+    const fetchSite = request.headers['sec-fetch-site'];
+    const origin = request.headers.origin;
+    const ownOrigin = `${request.protocol}://${request.host}`;
+    const isCrossSite =
+      (fetchSite !== undefined && fetchSite !== 'same-origin' && fetchSite !== 'none') ||
+      (origin !== undefined && origin !== ownOrigin && origin !== trustedOrigin);
+    if (isCrossSite) {
+      request.log.warn({ origin, fetchSite }, 'refused cross-site test checkout request');
+      return sendHtml(
+        reply,
+        403,
+        renderMessage({
+          storeName: config.storeName,
+          message: TestCheckoutMessages.crossSite,
+          storeUrl,
+        }),
+      );
+    }
+  });
+
+  const answer = (reply: FastifyReply, page: CheckoutPage) => {
+    switch (page.kind) {
+      case 'redirect':
+        return reply.header('cache-control', 'no-store').redirect(page.location, 303);
+      case 'form':
+        return sendHtml(
+          reply,
+          page.status,
+          renderCheckoutForm({
+            storeName: config.storeName,
+            session: page.session,
+            error: page.error,
+            values: page.values,
+          }),
+        );
+      case 'message':
+        return sendHtml(
+          reply,
+          page.status,
+          renderMessage({
+            storeName: config.storeName,
+            message: page.message,
+            storeUrl,
+            successUrl: page.successUrl,
+          }),
+        );
+    }
+  };
+
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get(
+    '/checkout/test/:sessionId',
+    { schema: { hide: true, params: ParamsSchema } },
+    async (request, reply) => answer(reply, await testCheckout.show(request.params.sessionId)),
+  );
+
+  api.post(
+    '/checkout/test/:sessionId/pay',
+    { schema: { hide: true, params: ParamsSchema } },
+    async (request, reply) =>
+      answer(reply, await testCheckout.pay(request.params.sessionId, readCardForm(request.body))),
+  );
+
+  api.post(
+    '/checkout/test/:sessionId/cancel',
+    { schema: { hide: true, params: ParamsSchema } },
+    async (request, reply) => answer(reply, await testCheckout.cancel(request.params.sessionId)),
+  );
+};
+
+/** The form's fields as text; anything missing or of another type reads as empty. */
+function readCardForm(body: unknown): CardForm {
+  const fields = (body ?? {}) as Record<string, unknown>;
+  const text = (name: keyof CardForm) => {
+    const value = Object.hasOwn(fields, name) ? fields[name] : undefined;
+    return typeof value === 'string' ? value.slice(0, FIELD_MAX) : '';
+  };
+  return {
+    cardNumber: text('cardNumber'),
+    expiry: text('expiry'),
+    cvc: text('cvc'),
+    name: text('name'),
+  };
+}

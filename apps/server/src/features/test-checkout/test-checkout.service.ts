@@ -1,0 +1,199 @@
+import { TestCheckoutMessages } from '@bindery/shared';
+import type {
+  TestCheckoutProvider,
+  TestCheckoutSession,
+} from '../../adapters/payments/test-checkout.js';
+import type { OrdersService } from '../orders/orders.service.js';
+
+/** The card the test checkout always declines, as Stripe's test mode does. */
+export const DECLINED_TEST_CARD = '4000000000000002';
+
+export interface CardForm {
+  cardNumber: string;
+  expiry: string;
+  cvc: string;
+  name: string;
+}
+
+/** What the hosted page shows next: the form (again), a message, or the way back to the store. */
+export type CheckoutPage =
+  | {
+      kind: 'form';
+      status: 200 | 400 | 402;
+      session: TestCheckoutSession;
+      error?: string;
+      /** Typed values shown again after an error; never the card number or the CVC. */
+      values?: Pick<CardForm, 'expiry' | 'name'>;
+    }
+  | {
+      kind: 'message';
+      status: 200 | 404 | 409 | 410;
+      message: string;
+      /** A paid session links on to the success page. */
+      successUrl?: string;
+    }
+  | { kind: 'redirect'; location: string };
+
+export interface TestCheckoutServiceOptions {
+  checkout: TestCheckoutProvider;
+  orders: Pick<OrdersService, 'applyOutcome'>;
+  clock?: () => number;
+  log?: { warn(details: object, message: string): void };
+}
+
+/** Luhn checksum, as card numbers carry it. */
+export function isLuhnValid(digits: string): boolean {
+  let sum = 0;
+  for (let index = 0; index < digits.length; index += 1) {
+    let digit = Number(digits[digits.length - 1 - index]);
+    if (index % 2 === 1) {
+      digit *= 2;
+      if (digit > 9) digit -= 9;
+    }
+    sum += digit;
+  }
+  return sum % 10 === 0;
+}
+
+/**
+ * Checks a card as a card form would, in Stripe's words. Any Luhn-valid number other than the
+ * declined test card pays: this is a test checkout, nothing is charged and the number is never
+ * stored or logged.
+ */
+export function checkCard(
+  form: CardForm,
+  now: number,
+): { status: 400 | 402; message: string } | null {
+  const number = form.cardNumber.replace(/ /g, '');
+  if (!/^\d{12,19}$/.test(number) || !isLuhnValid(number)) {
+    return { status: 400, message: TestCheckoutMessages.cardNumberInvalid };
+  }
+  const expiry = /^(\d{1,2}) ?\/ ?(\d{2})$/.exec(form.expiry.trim());
+  const month = Number(expiry?.[1]);
+  if (!expiry || month < 1 || month > 12) {
+    return { status: 400, message: TestCheckoutMessages.expiryInvalid };
+  }
+  // A card works until the end of its expiry month.
+  const year = 2000 + Number(expiry[2]);
+  const today = new Date(now);
+  const currentMonths = today.getUTCFullYear() * 12 + today.getUTCMonth() + 1;
+  if (year * 12 + month < currentMonths) {
+    return { status: 400, message: TestCheckoutMessages.expiryInPast };
+  }
+  if (!/^\d{3,4}$/.test(form.cvc.trim())) {
+    return { status: 400, message: TestCheckoutMessages.cvcInvalid };
+  }
+  if (number === DECLINED_TEST_CARD) return { status: 402, message: TestCheckoutMessages.declined };
+  return null;
+}
+
+const successUrlOf = (session: TestCheckoutSession) =>
+  session.successUrl.replace('{CHECKOUT_SESSION_ID}', session.id);
+
+/**
+ * The hosted page of the built-in test provider. Paying completes the provider's session and
+ * then tells the orders service, as a provider's webhook would; canceling or running out of
+ * time cancels the order. Every change goes through applyPaymentOutcome with an event id, so
+ * repeats change nothing.
+ */
+export function createTestCheckoutService({
+  checkout,
+  orders,
+  clock = Date.now,
+  log,
+}: TestCheckoutServiceOptions) {
+  /** An expired session's order is canceled: by the sweep, or here at the latest. */
+  async function cancelOrderOf(session: TestCheckoutSession, eventId: string) {
+    await orders.applyOutcome({
+      orderId: session.orderId,
+      result: 'canceled',
+      source: 'test-checkout',
+      eventId,
+    });
+  }
+
+  /** The page for a session that can no longer be paid or canceled. */
+  async function closedPage(session: TestCheckoutSession, paidStatus: 200 | 409) {
+    if (session.status === 'complete') {
+      return {
+        kind: 'message',
+        status: paidStatus,
+        message: TestCheckoutMessages.alreadyPaid,
+        successUrl: successUrlOf(session),
+      } satisfies CheckoutPage;
+    }
+    await cancelOrderOf(session, `evt_test_expired_${session.id}`);
+    return {
+      kind: 'message',
+      status: 410,
+      message: TestCheckoutMessages.expired,
+    } satisfies CheckoutPage;
+  }
+
+  const notFound: CheckoutPage = {
+    kind: 'message',
+    status: 404,
+    message: TestCheckoutMessages.notFound,
+  };
+
+  return {
+    async show(sessionId: string): Promise<CheckoutPage> {
+      const session = await checkout.findSession(sessionId);
+      if (!session) return notFound;
+      if (session.status !== 'open') return closedPage(session, 200);
+      return { kind: 'form', status: 200, session };
+    },
+
+    async pay(sessionId: string, form: CardForm): Promise<CheckoutPage> {
+      const session = await checkout.findSession(sessionId);
+      if (!session) return notFound;
+      if (session.status !== 'open') return closedPage(session, 409);
+      const problem = checkCard(form, clock());
+      if (problem) {
+        return {
+          kind: 'form',
+          status: problem.status,
+          session,
+          error: problem.message,
+          values: { expiry: form.expiry, name: form.name },
+        };
+      }
+      if (!(await checkout.completeSession(session.id))) {
+        // Paid by a concurrent request, or its time ran out just now.
+        const current = await checkout.findSession(session.id);
+        return current ? closedPage(current, 409) : notFound;
+      }
+      // The provider has the money; now its "webhook".
+      const result = await orders.applyOutcome({
+        orderId: session.orderId,
+        result: 'paid',
+        source: 'test-checkout',
+        eventId: `evt_test_paid_${session.id}`,
+        amountCents: session.amountCents,
+        currency: session.currency,
+      });
+      if (result.kind === 'mismatch') {
+        log?.warn(
+          { orderId: session.orderId, reason: result.reason },
+          'test payment does not match its order: not fulfilled, flagged for review',
+        );
+      }
+      return { kind: 'redirect', location: successUrlOf(session) };
+    },
+
+    async cancel(sessionId: string): Promise<CheckoutPage> {
+      const session = await checkout.findSession(sessionId);
+      if (!session) return notFound;
+      if (session.status === 'complete') return closedPage(session, 409);
+      if (session.status === 'open' && !(await checkout.expireSession(session.id))) {
+        // A payment completed it a moment ago: that one stands.
+        const current = await checkout.findSession(session.id);
+        if (current?.status === 'complete') return closedPage(current, 409);
+      }
+      await cancelOrderOf(session, `evt_test_canceled_${session.id}`);
+      return { kind: 'redirect', location: session.cancelUrl };
+    },
+  };
+}
+
+export type TestCheckoutService = ReturnType<typeof createTestCheckoutService>;

@@ -1,0 +1,116 @@
+import { ErrorBodySchema, ErrorCode } from '@bindery/shared';
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type Stripe from 'stripe';
+import { z } from 'zod';
+import { PaymentProviderUnavailableError } from '../../adapters/payments/payment-provider.js';
+import type { StripePaymentProvider } from '../../adapters/payments/stripe.js';
+import type { Db } from '../../db/client.js';
+import { AppError } from '../../errors.js';
+import {
+  handleStripeEvent,
+  UnreadableEventError,
+  type HandledEvent,
+} from './stripe-webhook.service.js';
+
+const ReceivedSchema = z.object({ received: z.literal(true) });
+
+/**
+ * POST /api/webhooks/stripe. Registered only when Stripe is the provider. The signature covers
+ * the exact bytes Stripe sent, so this plugin (and only it) keeps JSON bodies as raw buffers.
+ */
+export const stripeWebhookRoutes: FastifyPluginAsync<{
+  db: Db;
+  stripe: StripePaymentProvider;
+  clock?: () => number;
+}> = async (app, { db, stripe, clock = Date.now }) => {
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) =>
+    done(null, body),
+  );
+
+  app.withTypeProvider<ZodTypeProvider>().post(
+    '/api/webhooks/stripe',
+    {
+      // Checked before the body is read: Stripe only ever sends JSON.
+      onRequest: async (request) => {
+        const type = request.headers['content-type']?.split(';')[0]?.trim().toLowerCase();
+        if (type !== 'application/json') {
+          throw new AppError(
+            415,
+            ErrorCode.unsupportedMediaType,
+            'Webhooks must be sent as application/json.',
+          );
+        }
+      },
+      schema: {
+        tags: ['payments'],
+        summary: 'Stripe webhook: signature verified on the raw body, each event applied once',
+        response: {
+          200: ReceivedSchema,
+          400: ErrorBodySchema,
+          415: ErrorBodySchema,
+          500: ErrorBodySchema,
+          503: ErrorBodySchema,
+        },
+      },
+    },
+    async (request) => {
+      const rawBody = request.body;
+      const header = request.headers['stripe-signature'];
+      let event: Stripe.Event;
+      try {
+        if (!Buffer.isBuffer(rawBody)) throw new Error('No webhook payload was provided.');
+        event = stripe.verifyWebhook(rawBody, typeof header === 'string' ? header : undefined);
+      } catch (error) {
+        request.log.warn(
+          { reason: error instanceof Error ? error.message.split('\n')[0] : String(error) },
+          'refused a Stripe webhook: signature not verified',
+        );
+        throw AppError.badRequest('Webhook signature verification failed.');
+      }
+
+      const context = { eventId: event.id, eventType: event.type };
+      let handled: HandledEvent;
+      try {
+        handled = await handleStripeEvent({ db, stripe, now: clock }, event);
+      } catch (error) {
+        if (error instanceof UnreadableEventError) {
+          request.log.error({ ...context, err: error }, 'refused a Stripe event we cannot read');
+          throw AppError.badRequest('The event is not in the expected shape.');
+        }
+        if (error instanceof PaymentProviderUnavailableError) {
+          // A refund needed Stripe to name its order; Stripe redelivers the event later.
+          request.log.warn({ ...context, err: error }, 'Stripe unavailable while handling event');
+          throw AppError.unavailable('Stripe is unavailable; deliver the event again.', 60);
+        }
+        throw error; // a database failure: 500, and Stripe redelivers
+      }
+      if (handled.action === 'ignored') {
+        request.log.info({ ...context, reason: handled.reason }, 'Stripe event ignored');
+      } else if (handled.result.kind === 'unknown-order') {
+        request.log.warn({ ...context, orderId: handled.orderId }, 'Stripe event names no order');
+      } else if (handled.result.kind === 'mismatch') {
+        request.log.error(
+          { ...context, orderId: handled.orderId, reason: handled.result.reason },
+          'Stripe payment does not match its order: not fulfilled, flagged for review',
+        );
+      } else if (
+        handled.outcome === 'paid' &&
+        handled.result.kind === 'unchanged' &&
+        handled.result.status === 'canceled'
+      ) {
+        request.log.error(
+          { ...context, orderId: handled.orderId },
+          'Stripe took a payment for a canceled order: refund it from the Stripe dashboard',
+        );
+      } else {
+        request.log.info(
+          { ...context, orderId: handled.orderId, result: handled.result },
+          'Stripe event applied',
+        );
+      }
+      return { received: true as const };
+    },
+  );
+};

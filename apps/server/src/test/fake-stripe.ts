@@ -1,0 +1,451 @@
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import Stripe from 'stripe';
+import type { Config } from '../config.js';
+
+/**
+ * A local HTTP server that speaks as much of Stripe's API as Bindery uses, so the real SDK is
+ * exercised end to end without the network: creating and retrieving Checkout Sessions (with
+ * Stripe's idempotency rules) and retrieving PaymentIntents. Tests move sessions along (paid,
+ * expired) and make requests fail the ways a network does.
+ */
+export interface FakeStripe {
+  /** For `config.payments.stripe.api`. */
+  api: { host: string; port: number; protocol: 'http' };
+  /** Every request received, failed ones included, in order. */
+  requests: RecordedRequest[];
+  /** The requests that asked for a new Checkout Session. */
+  sessionCreations(): RecordedRequest[];
+  session(id: string): FakeSession;
+  /** Every session created, each once. */
+  sessions(): FakeSession[];
+  /** Marks a session complete; `paid` by default, with a new payment intent. */
+  completeSession(id: string, options?: CompleteOptions): FakeSession;
+  expireSession(id: string): FakeSession;
+  /** A Charge object for a session's payment, as a `charge.refunded` event carries it. */
+  refundedCharge(paymentIntentId: string, amountRefunded?: number): Record<string, unknown>;
+  /** The next `count` requests (all of them by default) fail this way. */
+  failRequests(mode: FailureMode, count?: number): void;
+  recover(): void;
+  close(): Promise<void>;
+}
+
+export type FailureMode = 'server-error' | 'hang' | 'reset';
+
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  idempotencyKey: string | undefined;
+  /** The form body as Stripe reads it: nested objects and arrays of strings. */
+  params: Record<string, unknown>;
+  /** What the fake did with it. */
+  answer: number | 'hang' | 'reset';
+}
+
+export interface FakeSession {
+  id: string;
+  object: 'checkout.session';
+  amount_subtotal: number;
+  amount_total: number;
+  client_reference_id: string | null;
+  created: number;
+  currency: string;
+  customer_email: string | null;
+  expires_at: number;
+  livemode: false;
+  metadata: Record<string, string>;
+  mode: 'payment';
+  payment_intent: string | null;
+  payment_status: 'paid' | 'unpaid' | 'no_payment_required';
+  status: 'open' | 'complete' | 'expired';
+  success_url: string;
+  cancel_url: string;
+  url: string | null;
+}
+
+export interface CompleteOptions {
+  paymentStatus?: 'paid' | 'unpaid';
+  paymentIntentId?: string;
+  /** What Stripe reports it charged, when a test needs it to differ from the order. */
+  amountTotal?: number;
+  currency?: string;
+}
+
+interface FakePaymentIntent {
+  id: string;
+  object: 'payment_intent';
+  amount: number;
+  currency: string;
+  metadata: Record<string, string>;
+  status: string;
+}
+
+const randomId = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
+
+export async function startFakeStripe(): Promise<FakeStripe> {
+  const requests: RecordedRequest[] = [];
+  const sessions = new Map<string, FakeSession>();
+  const paymentIntents = new Map<string, FakePaymentIntent>();
+  /** Idempotency-Key → the parameters first sent with it and the session they made. */
+  const idempotent = new Map<string, { params: string; sessionId: string }>();
+  /** Payment-intent metadata asked for at session creation, applied when the session is paid. */
+  const intentMetadata = new Map<string, Record<string, string>>();
+  let failure: { mode: FailureMode; remaining: number } | null = null;
+
+  const server = createServer((request, response) => {
+    void handle(request, response).catch((error: unknown) => {
+      send(response, 500, apiError('api_error', String(error)));
+    });
+  });
+
+  async function handle(request: IncomingMessage, response: ServerResponse) {
+    const body = await readBody(request);
+    const url = new URL(request.url ?? '/', 'http://fake-stripe');
+    const header = request.headers['idempotency-key'];
+    const record: RecordedRequest = {
+      method: request.method ?? 'GET',
+      path: url.pathname,
+      idempotencyKey: typeof header === 'string' ? header : undefined,
+      params: parseForm(body),
+      answer: 200,
+    };
+    requests.push(record);
+
+    if (failure && failure.remaining > 0) {
+      failure.remaining -= 1;
+      const { mode } = failure;
+      if (failure.remaining === 0) failure = null;
+      if (mode === 'hang') {
+        record.answer = 'hang';
+        return; // never answered; close() drops the connection
+      }
+      if (mode === 'reset') {
+        record.answer = 'reset';
+        request.socket.resetAndDestroy();
+        return;
+      }
+      record.answer = 500;
+      return send(response, 500, apiError('api_error', 'Something went wrong on our end.'));
+    }
+
+    if (!/^Bearer sk_test_\w+$/.test(request.headers.authorization ?? '')) {
+      record.answer = 401;
+      return send(response, 401, apiError('invalid_request_error', 'Invalid API Key provided.'));
+    }
+
+    const { method } = record;
+    const sessionMatch = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(url.pathname);
+    const intentMatch = /^\/v1\/payment_intents\/([^/]+)$/.exec(url.pathname);
+    if (method === 'POST' && url.pathname === '/v1/checkout/sessions') {
+      const [status, payload] = createSession(record);
+      record.answer = status;
+      return send(response, status, payload);
+    }
+    if (method === 'GET' && sessionMatch) {
+      const session = sessions.get(decodeURIComponent(sessionMatch[1]!));
+      record.answer = session ? 200 : 404;
+      return session
+        ? send(response, 200, session)
+        : send(response, 404, missing('checkout.session', sessionMatch[1]!));
+    }
+    if (method === 'GET' && intentMatch) {
+      const intent = paymentIntents.get(decodeURIComponent(intentMatch[1]!));
+      record.answer = intent ? 200 : 404;
+      return intent
+        ? send(response, 200, intent)
+        : send(response, 404, missing('payment_intent', intentMatch[1]!));
+    }
+    record.answer = 404;
+    return send(response, 404, apiError('invalid_request_error', `Unrecognized request URL.`));
+  }
+
+  function createSession(record: RecordedRequest): [number, unknown] {
+    const params = record.params;
+    const key = record.idempotencyKey;
+    const fingerprint = JSON.stringify(params);
+    if (key) {
+      const earlier = idempotent.get(key);
+      if (earlier && earlier.params !== fingerprint) {
+        return [
+          400,
+          apiError(
+            'idempotency_error',
+            'Keys for idempotent requests can only be used with the same parameters they were first used with.',
+          ),
+        ];
+      }
+      if (earlier) return [200, sessions.get(earlier.sessionId)];
+    }
+    const created = Math.floor(Date.now() / 1000);
+    const expiresAt = Number(params.expires_at ?? created + 86_400);
+    if (expiresAt < created + 30 * 60 || expiresAt > created + 86_400) {
+      return [
+        400,
+        apiError(
+          'invalid_request_error',
+          'The `expires_at` timestamp must be between 30 minutes and 24 hours from Checkout Session creation.',
+        ),
+      ];
+    }
+    const items = (params.line_items ?? []) as Array<{
+      quantity?: string;
+      price_data?: { currency?: string; unit_amount?: string };
+    }>;
+    const amount = items.reduce(
+      (sum, item) => sum + Number(item.price_data?.unit_amount) * Number(item.quantity ?? 1),
+      0,
+    );
+    const id = randomId('cs_test');
+    const session: FakeSession = {
+      id,
+      object: 'checkout.session',
+      amount_subtotal: amount,
+      amount_total: amount,
+      client_reference_id: (params.client_reference_id as string | undefined) ?? null,
+      created,
+      currency: items[0]?.price_data?.currency ?? 'usd',
+      customer_email: (params.customer_email as string | undefined) ?? null,
+      expires_at: expiresAt,
+      livemode: false,
+      metadata: (params.metadata as Record<string, string> | undefined) ?? {},
+      mode: 'payment',
+      payment_intent: null,
+      payment_status: 'unpaid',
+      status: 'open',
+      success_url: String(params.success_url ?? ''),
+      cancel_url: String(params.cancel_url ?? ''),
+      url: `https://checkout.stripe.com/c/pay/${id}`,
+    };
+    sessions.set(id, session);
+    const intentData = params.payment_intent_data as
+      { metadata?: Record<string, string> } | undefined;
+    intentMetadata.set(id, intentData?.metadata ?? {});
+    if (key) idempotent.set(key, { params: fingerprint, sessionId: id });
+    return [200, session];
+  }
+
+  function session(id: string): FakeSession {
+    const found = sessions.get(id);
+    if (!found) throw new Error(`fake Stripe has no session ${id}`);
+    return found;
+  }
+
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    api: { host: '127.0.0.1', port, protocol: 'http' },
+    requests,
+    sessionCreations: () =>
+      requests.filter((r) => r.method === 'POST' && r.path === '/v1/checkout/sessions'),
+    session,
+    sessions: () => [...sessions.values()],
+    completeSession(id, options = {}) {
+      const found = session(id);
+      const paymentIntentId = options.paymentIntentId ?? found.payment_intent ?? randomId('pi');
+      found.status = 'complete';
+      found.payment_status = options.paymentStatus ?? 'paid';
+      found.payment_intent = paymentIntentId;
+      found.url = null;
+      if (options.amountTotal !== undefined) found.amount_total = options.amountTotal;
+      if (options.currency !== undefined) found.currency = options.currency;
+      paymentIntents.set(paymentIntentId, {
+        id: paymentIntentId,
+        object: 'payment_intent',
+        amount: found.amount_total,
+        currency: found.currency,
+        metadata: intentMetadata.get(id) ?? {},
+        status: found.payment_status === 'paid' ? 'succeeded' : 'processing',
+      });
+      return { ...found };
+    },
+    expireSession(id) {
+      const found = session(id);
+      found.status = 'expired';
+      found.url = null;
+      return { ...found };
+    },
+    refundedCharge(paymentIntentId, amountRefunded) {
+      const intent = paymentIntents.get(paymentIntentId);
+      if (!intent) throw new Error(`fake Stripe has no payment intent ${paymentIntentId}`);
+      const refunded = amountRefunded ?? intent.amount;
+      return {
+        id: randomId('ch'),
+        object: 'charge',
+        amount: intent.amount,
+        amount_captured: intent.amount,
+        amount_refunded: refunded,
+        currency: intent.currency,
+        metadata: {},
+        paid: true,
+        payment_intent: paymentIntentId,
+        refunded: refunded >= intent.amount,
+        status: 'succeeded',
+      };
+    },
+    failRequests(mode, count = Number.POSITIVE_INFINITY) {
+      failure = { mode, remaining: count };
+    },
+    recover() {
+      failure = null;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+function send(response: ServerResponse, status: number, payload: unknown) {
+  response.writeHead(status, {
+    'content-type': 'application/json',
+    'request-id': randomId('req'),
+  });
+  response.end(JSON.stringify(payload));
+}
+
+function apiError(type: string, message: string) {
+  return { error: { type, message } };
+}
+
+function missing(object: string, id: string) {
+  return {
+    error: {
+      type: 'invalid_request_error',
+      code: 'resource_missing',
+      param: 'id',
+      message: `No such ${object}: '${id}'`,
+    },
+  };
+}
+
+function readBody(request: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    request.on('error', reject);
+  });
+}
+
+/** `a[b][0][c]=1` → `{ a: { b: [{ c: '1' }] } }`, as Stripe reads the SDK's form bodies. */
+export function parseForm(body: string): Record<string, unknown> {
+  const root: Record<string, unknown> = {};
+  for (const [key, value] of new URLSearchParams(body)) {
+    const path = key.split(/[[\]]+/).filter(Boolean);
+    let node: Record<string, unknown> | unknown[] = root;
+    path.forEach((part, index) => {
+      if (part === '__proto__' || part === 'constructor' || part === 'prototype') return;
+      const last = index === path.length - 1;
+      const container = node as Record<string, unknown>;
+      if (last) {
+        container[part] = value;
+        return;
+      }
+      container[part] ??= /^\d+$/.test(path[index + 1]!) ? [] : {};
+      node = container[part] as Record<string, unknown>;
+    });
+  }
+  return root;
+}
+
+export const TEST_WEBHOOK_SECRET = 'whsec_test_bindery_webhook_secret';
+
+/** The payments config of a test app whose Stripe is this fake. */
+export function stripeTestPayments(
+  fake: FakeStripe,
+  options: { timeoutMs?: number } = {},
+): Config['payments'] {
+  return {
+    provider: 'stripe',
+    stripe: {
+      secretKey: 'sk_test_bindery',
+      webhookSecret: TEST_WEBHOOK_SECRET,
+      api: fake.api,
+      ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
+    },
+    checkoutSessionMinutes: 30,
+    downloadLinkMinutes: 15,
+  };
+}
+
+// ---- webhooks --------------------------------------------------------------------------
+
+export interface StripeEventPayload {
+  id: string;
+  object: 'event';
+  api_version: string;
+  created: number;
+  data: { object: unknown };
+  livemode: false;
+  pending_webhooks: number;
+  request: { id: null; idempotency_key: null };
+  type: string;
+}
+
+/** An event as Stripe builds it; `id` fixed when a test redelivers the same event. */
+export function stripeEvent(
+  type: string,
+  object: unknown,
+  id = randomId('evt'),
+): StripeEventPayload {
+  return {
+    id,
+    object: 'event',
+    api_version: Stripe.API_VERSION,
+    created: Math.floor(Date.now() / 1000),
+    data: { object },
+    livemode: false,
+    pending_webhooks: 1,
+    request: { id: null, idempotency_key: null },
+    type,
+  };
+}
+
+/** The Stripe-Signature header for these exact bytes, as Stripe computes it. */
+export function signStripePayload(payload: string, secret: string, timestamp?: number): string {
+  return Stripe.webhooks.generateTestHeaderString({
+    payload,
+    secret,
+    ...(timestamp === undefined ? {} : { timestamp }),
+  });
+}
+
+export interface PostEventOptions {
+  /** The webhook secret to sign with; the test app's by default. */
+  secret?: string;
+  /** Seconds since the epoch the signature claims; now by default. */
+  timestamp?: number;
+  /** Send this header instead of a correct one; null sends none. */
+  signature?: string | null;
+  contentType?: string;
+}
+
+/**
+ * Signs and delivers an event the way Stripe does: pretty-printed JSON (as Stripe sends it),
+ * signed over those exact bytes. A string payload is sent as it is.
+ */
+export function postStripeEvent(
+  app: FastifyInstance,
+  event: StripeEventPayload | string,
+  options: PostEventOptions = {},
+): Promise<LightMyRequestResponse> {
+  const payload = typeof event === 'string' ? event : JSON.stringify(event, null, 2);
+  const signature =
+    options.signature === undefined
+      ? signStripePayload(payload, options.secret ?? TEST_WEBHOOK_SECRET, options.timestamp)
+      : options.signature;
+  return app.inject({
+    method: 'POST',
+    url: '/api/webhooks/stripe',
+    headers: {
+      'content-type': options.contentType ?? 'application/json; charset=utf-8',
+      'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
+      ...(signature === null ? {} : { 'stripe-signature': signature }),
+    },
+    payload,
+  });
+}

@@ -1,0 +1,44 @@
+import { AdminOrderSchema, AdminOrdersResponseSchema } from '@bindery/shared';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { apiClient } from '../../../lib/api-client';
+import { orderKeys } from '../../orders/api/order-keys';
+
+/** Any status string is kept: one outside the four known shows as "Unknown" (DESIGN 8). */
+export const AdminOrderRowSchema = AdminOrderSchema.extend({ status: z.string() });
+export type AdminOrderRow = z.infer<typeof AdminOrderRowSchema>;
+
+export const AdminOrderListSchema = AdminOrdersResponseSchema.extend({
+  orders: z.array(AdminOrderRowSchema),
+});
+export type AdminOrderList = z.infer<typeof AdminOrderListSchema>;
+
+export interface ListOrdersParams {
+  /** 1-based, as the API counts. */
+  page: number;
+  limit: number;
+}
+
+export const adminOrderKeys = {
+  lists: () => [...orderKeys.all, 'admin', 'list'] as const,
+  list: (params: ListOrdersParams) => [...adminOrderKeys.lists(), params] as const,
+};
+
+/** One page of all customers' orders, newest first. */
+export function listOrders(
+  { page, limit }: ListOrdersParams,
+  signal?: AbortSignal,
+): Promise<AdminOrderList> {
+  const query = new URLSearchParams({ page: String(page), limit: String(limit) });
+  return apiClient.get(`/orders?${query.toString()}`, { schema: AdminOrderListSchema, signal });
+}
+
+export const orderListQuery = (params: ListOrdersParams) =>
+  queryOptions({
+    queryKey: adminOrderKeys.list(params),
+    queryFn: ({ signal }) => listOrders(params, signal),
+    // Paging keeps the rows on screen until the next page arrives.
+    placeholderData: keepPreviousData,
+  });
+
+export const useOrderList = (params: ListOrdersParams) => useQuery(orderListQuery(params));

@@ -1,0 +1,229 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { toast } from 'sonner';
+import { afterEach, describe, expect, test, vi } from 'vitest';
+import { deferredResponse, htmlResponse, jsonResponse, stubFetch } from '../../../test/fetch';
+import { renderRoutes } from '../../../test/render';
+import { makePurchase, myOrdersServer } from '../testing/fixtures';
+import { MyOrdersPage } from './my-orders-page';
+
+// A new Toaster replays the toasts still active; each test starts without any.
+afterEach(() => {
+  toast.dismiss();
+});
+
+function renderMyOrders() {
+  return renderRoutes([{ path: '/my-orders', element: <MyOrdersPage /> }], {
+    initialEntry: '/my-orders',
+  });
+}
+
+const table = () => screen.getByRole('table', { name: 'My Orders' });
+
+/** The body rows of the table (the header row excluded). */
+const bodyRows = () => within(table()).getAllByRole('row').slice(1);
+
+const rowOf = (text: string) => {
+  const row = screen.getByText(text).closest('tr');
+  if (!row) throw new Error(`no row for ${text}`);
+  return within(row);
+};
+
+/** The cell of the Status column (on phones the chip also shows under the title). */
+const statusCellOf = (text: string) => rowOf(text).getAllByRole('cell')[2]!;
+
+/** Replaces the browser's navigation, where a download link is sent. */
+function stubNavigation() {
+  const assign = vi.fn();
+  vi.stubGlobal('location', { ...window.location, assign });
+  return assign;
+}
+
+describe('my orders', () => {
+  test('shows a loading state, then the orders with image, title, amount and date', async () => {
+    const list = deferredResponse();
+    stubFetch({ 'GET /api/orders/myorders': () => list.promise });
+    renderMyOrders();
+
+    expect(screen.getByRole('heading', { level: 1, name: 'My Orders' })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Loading your orders...');
+
+    const order = makePurchase({
+      product: { _id: 'p1', title: 'Pocket Atlas', image: ['/media/images/atlas/original.png'] },
+      amountCents: 1250,
+      createdAt: '2026-01-02T12:00:00.000Z',
+    });
+    list.resolve(jsonResponse({ purchases: [order], total: 1, page: 1, pages: 1 }));
+
+    expect(await screen.findByRole('link', { name: 'Pocket Atlas' })).toHaveAttribute(
+      'href',
+      '/product/p1',
+    );
+    expect(
+      within(table())
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent),
+    ).toEqual(['Product', 'Amount', 'Status', 'Date', 'Actions']);
+    const row = rowOf('Pocket Atlas');
+    expect(row.getByText('$12.50')).toBeInTheDocument();
+    expect(statusCellOf('Pocket Atlas')).toHaveTextContent(/^Paid$/);
+    expect(row.getByText('Jan 2, 2026', { selector: 'time' })).toHaveAttribute(
+      'datetime',
+      '2026-01-02T12:00:00.000Z',
+    );
+    // The 48 by 48 thumbnail variant of the first image.
+    const image = screen.getByText('Pocket Atlas').closest('td')?.querySelector('img');
+    expect(image).toHaveAttribute('src', '/media/images/atlas/thumb.webp');
+    expect(image).toHaveAttribute('width', '48');
+    expect(image).toHaveAttribute('height', '48');
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  });
+
+  test('amounts are cents divided by 100 with two decimals', async () => {
+    const server = myOrdersServer([
+      makePurchase({ amountCents: 1900 }),
+      makePurchase({ amountCents: 5 }),
+      makePurchase({ amountCents: 123456 }),
+    ]);
+    stubFetch({ 'GET /api/orders/myorders': server.list });
+    renderMyOrders();
+
+    await waitFor(() => expect(bodyRows()).toHaveLength(3));
+    const amounts = bodyRows().map((row) => within(row).getAllByRole('cell')[1]?.textContent);
+    expect(amounts).toEqual(['$19.00', '$0.05', '$1,234.56']);
+  });
+
+  test('an order whose product is gone shows "Product Not Found"', async () => {
+    const server = myOrdersServer([makePurchase({ product: null, amountCents: 700 })]);
+    stubFetch({ 'GET /api/orders/myorders': server.list });
+    renderMyOrders();
+
+    expect(await screen.findByText('Product Not Found')).toBeInTheDocument();
+    expect(rowOf('Product Not Found').getByText('$7.00')).toBeInTheDocument();
+  });
+
+  test('each of the four statuses has its chip; only paid orders offer a download', async () => {
+    const server = myOrdersServer([
+      makePurchase({ status: 'pending', product: { _id: 'a', title: 'Alpha', image: [] } }),
+      makePurchase({ status: 'paid', product: { _id: 'b', title: 'Bravo', image: [] } }),
+      makePurchase({ status: 'canceled', product: { _id: 'c', title: 'Charlie', image: [] } }),
+      makePurchase({ status: 'refunded', product: { _id: 'd', title: 'Delta', image: [] } }),
+    ]);
+    stubFetch({ 'GET /api/orders/myorders': server.list });
+    renderMyOrders();
+
+    await screen.findByText('Alpha');
+    const titles = ['Alpha', 'Bravo', 'Charlie', 'Delta'];
+    expect(titles.map((title) => statusCellOf(title).textContent)).toEqual([
+      'Pending',
+      'Paid',
+      'Canceled',
+      'Refunded',
+    ]);
+    // Four different looks, not only four words.
+    const colours = titles.map(
+      (title) => getComputedStyle(statusCellOf(title).querySelector('.MuiChip-root')!).color,
+    );
+    expect(new Set(colours).size).toBe(4);
+
+    expect(screen.getAllByRole('button', { name: /^Download/ })).toHaveLength(1);
+    expect(rowOf('Bravo').getByRole('button', { name: 'Download Bravo' })).toBeInTheDocument();
+  });
+
+  test('pages on the server: 10 by default, page sizes 5 and 10', async () => {
+    const server = myOrdersServer(Array.from({ length: 12 }, () => makePurchase()));
+    stubFetch({ 'GET /api/orders/myorders': server.list });
+    const { user } = renderMyOrders();
+
+    await waitFor(() => expect(bodyRows()).toHaveLength(10));
+    expect(server.listCalls).toEqual(['?page=1&limit=10']);
+    expect(screen.getByText('1–10 of 12')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('combobox', { name: /Rows per page/ }));
+    const options = within(await screen.findByRole('listbox')).getAllByRole('option');
+    expect(options.map((option) => option.textContent)).toEqual(['5', '10']);
+    await user.click(options[0]!);
+
+    await waitFor(() => expect(bodyRows()).toHaveLength(5));
+    expect(server.listCalls.at(-1)).toBe('?page=1&limit=5');
+
+    await user.click(screen.getByRole('button', { name: /next page/i }));
+    await waitFor(() => expect(screen.getByText('6–10 of 12')).toBeInTheDocument());
+    expect(server.listCalls.at(-1)).toBe('?page=2&limit=5');
+  });
+
+  test('no orders yet: says so, with a link to the products', async () => {
+    stubFetch({
+      'GET /api/orders/myorders': () =>
+        jsonResponse({ purchases: [], total: 0, page: 1, pages: 1 }),
+    });
+    renderMyOrders();
+
+    expect(await screen.findByText("You haven't bought anything yet.")).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Browse Products' })).toHaveAttribute(
+      'href',
+      '/products',
+    );
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+
+  test.each([
+    [
+      'the server message',
+      () => jsonResponse({ message: 'Orders are resting', code: 'X' }, 400),
+      'Orders are resting',
+    ],
+    ['"Failed to fetch orders." without one', () => htmlResponse(400), 'Failed to fetch orders.'],
+  ])('a failed load shows %s', async (_, respond, message) => {
+    stubFetch({ 'GET /api/orders/myorders': respond });
+    renderMyOrders();
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(message);
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+});
+
+describe('downloading a paid order', () => {
+  test('asks the server for a fresh link and sends the browser to it', async () => {
+    const order = makePurchase({ product: { _id: 'p1', title: 'Pocket Atlas', image: [] } });
+    const server = myOrdersServer([order]);
+    const calls: string[] = [];
+    stubFetch({
+      'GET /api/orders/myorders': server.list,
+      [`POST /api/orders/${order._id}/download-link`]: (request) => {
+        calls.push(request.method);
+        return jsonResponse({ downloadUrl: '/api/downloads/fresh', expiresAt: '2099-01-01' });
+      },
+    });
+    const assign = stubNavigation();
+    const { user } = renderMyOrders();
+
+    await user.click(await screen.findByRole('button', { name: 'Download Pocket Atlas' }));
+
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/api/downloads/fresh'));
+    expect(calls).toEqual(['POST']);
+  });
+
+  test.each([
+    [
+      'the server message',
+      () => jsonResponse({ message: 'This order is not paid', code: 'X' }, 409),
+      'This order is not paid',
+    ],
+    ['the fallback text', () => htmlResponse(400), "We couldn't generate your download link."],
+  ])('a failure toasts %s and stays on the page', async (_, respond, message) => {
+    const order = makePurchase({ product: { _id: 'p1', title: 'Pocket Atlas', image: [] } });
+    stubFetch({
+      'GET /api/orders/myorders': myOrdersServer([order]).list,
+      [`POST /api/orders/${order._id}/download-link`]: respond,
+    });
+    const assign = stubNavigation();
+    const { user } = renderMyOrders();
+
+    await user.click(await screen.findByRole('button', { name: 'Download Pocket Atlas' }));
+
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(assign).not.toHaveBeenCalled();
+    expect(screen.getByRole('button', { name: 'Download Pocket Atlas' })).toBeEnabled();
+  });
+});

@@ -1,0 +1,109 @@
+import { CheckoutMessages, MY_ORDERS_DEFAULT_PAGE_SIZE, OrderMessages } from '@bindery/shared';
+import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Container from '@mui/material/Container';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useId, useState, type ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { toast } from 'sonner';
+import { StatusMessage } from '../../../components/status-message';
+import { errorMessage } from '../../../lib/api-client';
+import { useCreateOrderDownloadLink } from '../api/create-order-download-link';
+import { useMyOrders, type MyOrder } from '../api/get-my-orders';
+import { MyOrdersTable } from './my-orders-table';
+
+/** The signed-in buyer's orders: status, amount, and a fresh download link for paid ones. */
+export function MyOrdersPage() {
+  const headingId = useId();
+  const [page, setPage] = useState(0);
+  const [pageSize, setPageSize] = useState<number>(MY_ORDERS_DEFAULT_PAGE_SIZE);
+  const orders = useMyOrders({ page: page + 1, limit: pageSize });
+  const downloadLink = useCreateOrderDownloadLink();
+
+  const download = (order: MyOrder) => {
+    downloadLink.mutate(order._id, {
+      // The file comes as an attachment, so the browser saves it and this page stays. Unlike a
+      // new tab opened after the call, a navigation is never stopped by a popup blocker.
+      onSuccess: ({ downloadUrl }) => window.location.assign(downloadUrl),
+      onError: (error) => toast.error(errorMessage(error, CheckoutMessages.downloadLinkFailed)),
+    });
+  };
+
+  const { data } = orders;
+  let content: ReactNode;
+  if (orders.isPending) {
+    content = (
+      <Stack
+        role="status"
+        spacing={2}
+        sx={{ alignItems: 'center', justifyContent: 'center', py: 10 }}
+      >
+        <CircularProgress aria-hidden />
+        <Typography color="text.secondary">Loading your orders...</Typography>
+      </Stack>
+    );
+  } else if (!data) {
+    content = null;
+  } else if (data.total === 0) {
+    content = (
+      <StatusMessage
+        icon={<ReceiptLongOutlinedIcon />}
+        title="No orders yet"
+        text="You haven't bought anything yet."
+        action={
+          <Button component={RouterLink} to="/products" variant="contained">
+            Browse Products
+          </Button>
+        }
+      />
+    );
+  } else {
+    content = (
+      <MyOrdersTable
+        labelledBy={headingId}
+        orders={data.purchases}
+        total={data.total}
+        page={page}
+        pageSize={pageSize}
+        isLoadingPage={orders.isPlaceholderData}
+        onPageChange={setPage}
+        onPageSizeChange={(size) => {
+          setPageSize(size);
+          setPage(0);
+        }}
+        downloadingId={downloadLink.isPending ? (downloadLink.variables ?? null) : null}
+        onDownload={download}
+      />
+    );
+  }
+
+  return (
+    <Container maxWidth="lg" sx={{ py: { xs: 3, sm: 5 } }}>
+      <Typography id={headingId} component="h1" variant="h4" sx={{ fontWeight: 700 }}>
+        {OrderMessages.myOrdersTitle}
+      </Typography>
+      <Typography color="text.secondary" sx={{ mt: 0.5, mb: 3 }}>
+        Everything you bought. Paid orders can be downloaded again at any time.
+      </Typography>
+
+      {orders.isError && (
+        <Alert
+          severity="error"
+          sx={{ mb: 2 }}
+          action={
+            <Button color="inherit" size="small" onClick={() => void orders.refetch()}>
+              Try again
+            </Button>
+          }
+        >
+          {errorMessage(orders.error, OrderMessages.myOrdersLoadFailed)}
+        </Alert>
+      )}
+
+      {content}
+    </Container>
+  );
+}

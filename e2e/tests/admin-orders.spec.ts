@@ -1,0 +1,119 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { ADMIN, newBuyer, registerThroughUi, signInThroughUi } from './fixtures.js';
+
+/** Serious or critical axe findings, as short lines that read well in a failure. */
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(', ')}`,
+    );
+}
+
+/** The grid's data rows (the header row has no data-id). */
+const gridRows = (page: Page) => page.getByRole('grid').locator('[role="row"][data-id]');
+
+/** A new buyer finds `title` and pays with the test card; answers the buyer and the price. */
+async function buyAsNewBuyer(page: Page, search: string, title: string) {
+  const buyer = newBuyer();
+  await registerThroughUi(page, buyer);
+  await expect(page.getByText('Registration successful! Please log in.')).toBeVisible();
+  await signInThroughUi(page, buyer.email, buyer.password);
+  await expect(page).toHaveURL(/\/store\/products$/);
+
+  await page.goto(`/store/products?search=${encodeURIComponent(search)}`);
+  await page.getByRole('link', { name: title, exact: true }).click();
+  const main = page.getByRole('main');
+  await expect(main.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  const price =
+    (await main
+      .getByText(/^\$[\d,]+\.\d{2}$/)
+      .first()
+      .textContent()) ?? '';
+
+  await main.getByRole('button', { name: 'Buy Now' }).click();
+  await expect(page).toHaveURL(/\/checkout\/test\/cs_test_[\w-]+$/);
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await page.getByLabel('Expiry (MM/YY)').fill('12/34');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByLabel('Name on card').fill(buyer.name);
+  await page.getByRole('button', { name: /^Pay / }).click();
+
+  await expect(page).toHaveURL(/\/store\/success\?session_id=/);
+  await expect(page.getByRole('link', { name: 'Download Your File' })).toBeVisible({
+    timeout: 20_000,
+  });
+  return { buyer, price };
+}
+
+test('the admin sees a paid order with its buyer, and deletes it after confirming', async ({
+  page,
+}) => {
+  const title = 'The Bookbinding Handbook';
+  const { buyer, price } = await buyAsNewBuyer(page, 'Bookbinding', title);
+
+  await page.getByRole('banner').getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/store\/login$/);
+  await signInThroughUi(page, ADMIN.email, ADMIN.password, '/store/login/admin');
+  await expect(page).toHaveURL(/\/store\/dashboard$/);
+
+  await page.getByRole('banner').getByRole('link', { name: 'Orders' }).click();
+  await expect(page).toHaveURL(/\/store\/orders$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'All Customer Orders' })).toBeVisible();
+  await expect(page.getByRole('grid').getByRole('columnheader')).toHaveText([
+    'Customer',
+    'Product',
+    'Amount',
+    'Status',
+    'Date',
+    'Actions',
+  ]);
+
+  // Newest first: the buyer's order is on the first page.
+  const row = gridRows(page).filter({ hasText: buyer.email });
+  await expect(row).toHaveCount(1);
+  const customer = row.locator('[data-field="user"]');
+  await expect(customer.getByText(buyer.name, { exact: true })).toBeVisible();
+  await expect(customer.getByText(buyer.email, { exact: true })).toBeVisible();
+  await expect(row.locator('[data-field="product"]')).toHaveText(title);
+  await expect(row.locator('[data-field="amountCents"]')).toHaveText(price);
+  await expect(row.locator('[data-field="status"]')).toHaveText('Paid');
+  expect(await seriousViolations(page)).toEqual([]);
+
+  const orderId = await row.getAttribute('data-id');
+  expect(orderId).toBeTruthy();
+  await row.getByRole('button', { name: `Delete order ${orderId}` }).click();
+
+  const confirm = page.getByRole('alertdialog', { name: 'Are you sure?' });
+  await expect(confirm.getByText("You won't be able to revert this!")).toBeVisible();
+  await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await confirm.getByRole('button', { name: 'Yes, delete it!' }).click();
+
+  await expect(page.getByText('Order deleted successfully!')).toBeVisible();
+  await expect(confirm).toBeHidden();
+  await expect(gridRows(page).filter({ hasText: buyer.email })).toHaveCount(0);
+
+  // Gone on the server too, not only from the page.
+  await page.reload();
+  // The grid appears once the list has arrived.
+  await expect(page.getByRole('grid')).toBeVisible();
+  await expect(page.locator(`[role="row"][data-id="${orderId}"]`)).toHaveCount(0);
+});
+
+test('a buyer cannot open the orders page', async ({ page }) => {
+  const buyer = newBuyer();
+  const registered = await page.request.post('/api/auth/register', {
+    data: { ...buyer, role: 'user' },
+  });
+  expect(registered.ok()).toBe(true);
+  await signInThroughUi(page, buyer.email, buyer.password);
+  await expect(page).toHaveURL(/\/store\/products$/);
+
+  await page.goto('/store/orders');
+
+  await expect(page).toHaveURL(/\/store\/login\/admin$/);
+  await expect(page.getByRole('heading', { name: 'Admin sign in' })).toBeVisible();
+});
