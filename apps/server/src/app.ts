@@ -75,6 +75,12 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     routerOptions: { maxParamLength: 1000 },
   });
   app.addHook('onClose', () => database.close());
+  // Every route, as registered: the guard test walks this table so no route escapes it.
+  const routeTable: Array<{ method: string; url: string }> = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routeTable.push({ method, url: route.url });
+  });
   app.decorate('database', database);
   try {
     await migrate(database);
@@ -198,6 +204,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
 declare module 'fastify' {
   interface FastifyInstance {
     database: DatabaseHandle;
+    routeTable: ReadonlyArray<{ method: string; url: string }>;
     auth: AuthService;
     uploads: UploadsService;
     catalog: CatalogService;
