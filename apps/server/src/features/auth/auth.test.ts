@@ -93,7 +93,7 @@ describe('register', () => {
     [{ ...valid, password: 'x'.repeat(1024) }, 'password', AuthMessages.passwordTooLong],
     [{ ...valid, name: 42 }, 'name', AuthMessages.usernameRequired],
     [{ email: valid.email, password: valid.password }, 'name', AuthMessages.usernameRequired],
-  ])('rejects %j with 400 and a message on the field', async (payload, field, message) => {
+  ])('case %#: refused with 400 and a message on the field', async (payload, field, message) => {
     const response = await register(payload);
     expect(response.statusCode).toBe(400);
     const body = response.json();

@@ -167,7 +167,7 @@ describe('search', () => {
     '\u0000\u0001',
     'x'.repeat(2048),
     'word '.repeat(500),
-  ])('any input is safe: %j gives results or an empty list, never an error', async (search) => {
+  ])('any input is safe (case %#): results or an empty list, never an error', async (search) => {
     const { status, body } = await list(`?search=${encodeURIComponent(search)}`);
     expect(status).toBe(200);
     expect(Array.isArray(body.products)).toBe(true);
@@ -227,7 +227,7 @@ describe('one product', () => {
   });
 
   test.each(['doesnotexist0000', 'short', '../../etc/passwd', "1' OR '1'='1", 'x'.repeat(500)])(
-    'an unknown or malformed id %j answers 404',
+    'an unknown or malformed id (case %#) answers 404',
     async (id) => {
       const response = await t.app.inject({
         method: 'GET',
@@ -307,7 +307,7 @@ describe('create', () => {
     ],
     [{ digitalFile: undefined }, 'digitalFile', CatalogMessages.digitalFileRequired],
     [{ digitalFile: null }, 'digitalFile', CatalogMessages.digitalFileRequired],
-  ])('%j is refused with 400 and the form message', async (override, field, message) => {
+  ])('case %#: refused with 400 and the form message', async (override, field, message) => {
     const body = { ...(await productBody(t.app, admin)), ...override };
     const response = await t.app.inject({
       method: 'POST',
