@@ -1,7 +1,6 @@
-import { ADMIN_PRODUCTS_PAGE_SIZES, formatDollars, imageVariantUrl } from '@bindery/shared';
+import { ADMIN_PRODUCTS_PAGE_SIZES, formatDollars } from '@bindery/shared';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
-import ImageOutlinedIcon from '@mui/icons-material/ImageOutlined';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import {
@@ -12,6 +11,7 @@ import {
 } from '@mui/x-data-grid';
 import { useMemo } from 'react';
 import { priceInUsd, type AdminProduct } from '../api/list-products';
+import { ProductThumbnail } from '../../../components/product-thumbnail';
 
 /** "$12.50", or "N/A" when the row has no usd value. */
 export function formatAmount(price: AdminProduct['price']): string {
@@ -30,47 +30,11 @@ export interface ProductsTableProps {
   onDelete: (id: string) => void;
 }
 
-const IMAGE_SIZE = 48;
-
 function ProductCell({ row }: { row: AdminProduct }) {
   const src = row.image[0];
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, minWidth: 0 }}>
-      {src ? (
-        <Box
-          component="img"
-          // The title beside it names the product; the picture adds nothing for a screen reader.
-          alt=""
-          src={imageVariantUrl(src, 'thumb')}
-          loading="lazy"
-          width={IMAGE_SIZE}
-          height={IMAGE_SIZE}
-          sx={{
-            flexShrink: 0,
-            width: IMAGE_SIZE,
-            height: IMAGE_SIZE,
-            objectFit: 'cover',
-            borderRadius: 1,
-            bgcolor: 'action.hover',
-          }}
-        />
-      ) : (
-        <Box
-          aria-hidden
-          sx={{
-            flexShrink: 0,
-            width: IMAGE_SIZE,
-            height: IMAGE_SIZE,
-            borderRadius: 1,
-            bgcolor: 'action.hover',
-            color: 'text.disabled',
-            display: 'grid',
-            placeItems: 'center',
-          }}
-        >
-          <ImageOutlinedIcon />
-        </Box>
-      )}
+      <ProductThumbnail src={src} />
       <Typography variant="body2" sx={{ fontWeight: 500, overflowWrap: 'anywhere' }}>
         {row.title}
       </Typography>

@@ -1,6 +1,5 @@
-import { MY_ORDERS_PAGE_SIZES, OrderMessages, formatCents, imageVariantUrl } from '@bindery/shared';
+import { MY_ORDERS_PAGE_SIZES, OrderMessages, formatCents } from '@bindery/shared';
 import DownloadIcon from '@mui/icons-material/Download';
-import ImageOutlinedIcon from '@mui/icons-material/ImageOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
@@ -19,8 +18,7 @@ import { visuallyHiddenSx } from '../../../components/visually-hidden';
 import type { MyOrder } from '../api/get-my-orders';
 import { formatOrderDate } from '../format-order-date';
 import { OrderStatusChip } from './order-status-chip';
-
-const IMAGE_SIZE = 48;
+import { ProductThumbnail } from '../../../components/product-thumbnail';
 
 export interface MyOrdersTableProps {
   /** The id of the heading that names the table. */
@@ -53,41 +51,7 @@ function ProductCell({ order }: { order: MyOrder }) {
   const src = product?.image[0];
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: { xs: 1, sm: 1.5 }, minWidth: 0 }}>
-      {src ? (
-        <Box
-          component="img"
-          // The title beside it names the product; the picture adds nothing for a screen reader.
-          alt=""
-          src={imageVariantUrl(src, 'thumb')}
-          loading="lazy"
-          width={IMAGE_SIZE}
-          height={IMAGE_SIZE}
-          sx={{
-            flexShrink: 0,
-            width: IMAGE_SIZE,
-            height: IMAGE_SIZE,
-            objectFit: 'cover',
-            borderRadius: 1,
-            bgcolor: 'action.hover',
-          }}
-        />
-      ) : (
-        <Box
-          aria-hidden
-          sx={{
-            flexShrink: 0,
-            width: IMAGE_SIZE,
-            height: IMAGE_SIZE,
-            borderRadius: 1,
-            bgcolor: 'action.hover',
-            color: 'text.disabled',
-            display: 'grid',
-            placeItems: 'center',
-          }}
-        >
-          <ImageOutlinedIcon />
-        </Box>
-      )}
+      <ProductThumbnail src={src} />
       <Box sx={{ minWidth: 0 }}>
         {product ? (
           <Link
