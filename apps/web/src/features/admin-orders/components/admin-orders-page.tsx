@@ -1,8 +1,6 @@
 import { ADMIN_ORDERS_DEFAULT_PAGE_SIZE, CatalogMessages, OrderMessages } from '@bindery/shared';
-import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Container from '@mui/material/Container';
 import Stack from '@mui/material/Stack';
@@ -15,6 +13,7 @@ import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useDeleteOrder } from '../api/delete-order';
 import { useOrderList } from '../api/list-orders';
 import { OrdersTable } from './orders-table';
+import { RetryAlert } from '../../../components/retry-alert';
 
 /** The admin's view of every customer's orders, with deleting. */
 export function AdminOrdersPage() {
@@ -58,18 +57,10 @@ export function AdminOrdersPage() {
       </Box>
 
       {orders.isError && (
-        <Alert
-          severity="error"
-          sx={{ mb: 2 }}
-          action={
-            <Button color="inherit" size="small" onClick={() => void orders.refetch()}>
-              Try again
-            </Button>
-          }
-        >
+        <RetryAlert onRetry={() => void orders.refetch()}>
           <AlertTitle>{OrderMessages.adminOrdersLoadFailed}</AlertTitle>
           {orders.error instanceof ApiError && orders.error.serverMessage}
-        </Alert>
+        </RetryAlert>
       )}
 
       {orders.isPending ? (

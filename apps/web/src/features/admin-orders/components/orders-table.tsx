@@ -2,13 +2,9 @@ import { ADMIN_ORDERS_PAGE_SIZES, OrderMessages, formatCents } from '@bindery/sh
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import {
-  DataGrid,
-  GridActionsCellItem,
-  type GridColDef,
-  type GridPaginationModel,
-} from '@mui/x-data-grid';
+import { GridActionsCellItem, type GridColDef, type GridPaginationModel } from '@mui/x-data-grid';
 import { useMemo } from 'react';
+import { ServerPagedGrid } from '../../../components/server-paged-grid';
 import { OrderStatusChip } from '../../orders/components/order-status-chip';
 import { formatOrderDate } from '../../orders/format-order-date';
 import type { AdminOrderRow } from '../api/list-orders';
@@ -125,33 +121,16 @@ export function OrdersTable({
   );
 
   return (
-    <DataGrid
+    <ServerPagedGrid
       label="All customer orders"
       rows={rows}
       columns={columns}
-      getRowId={(row) => row._id}
-      paginationMode="server"
       rowCount={rowCount}
       paginationModel={paginationModel}
       onPaginationModelChange={onPaginationModelChange}
-      pageSizeOptions={[...ADMIN_ORDERS_PAGE_SIZES]}
+      pageSizeOptions={ADMIN_ORDERS_PAGE_SIZES}
       loading={loading}
-      disableRowSelectionOnClick
-      disableColumnFilter
-      autoHeight
-      getRowHeight={() => 'auto'}
-      localeText={{ noRowsLabel: 'No orders yet.' }}
-      sx={{
-        bgcolor: 'background.paper',
-        '& .MuiDataGrid-cell': {
-          display: 'flex',
-          alignItems: 'center',
-          py: 1,
-          whiteSpace: 'normal',
-          overflowWrap: 'anywhere',
-        },
-        '& .MuiDataGrid-columnHeaderTitle': { fontWeight: 600 },
-      }}
+      noRowsLabel="No orders yet."
     />
   );
 }

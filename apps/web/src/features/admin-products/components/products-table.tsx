@@ -3,13 +3,9 @@ import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import {
-  DataGrid,
-  GridActionsCellItem,
-  type GridColDef,
-  type GridPaginationModel,
-} from '@mui/x-data-grid';
+import { GridActionsCellItem, type GridColDef, type GridPaginationModel } from '@mui/x-data-grid';
 import { useMemo } from 'react';
+import { ServerPagedGrid } from '../../../components/server-paged-grid';
 import { priceInUsd, type AdminProduct } from '../api/list-products';
 import { ProductThumbnail } from '../../../components/product-thumbnail';
 
@@ -104,32 +100,15 @@ export function ProductsTable({
   );
 
   return (
-    <DataGrid
+    <ServerPagedGrid
       label="Products"
       rows={rows}
       columns={columns}
-      getRowId={(row) => row._id}
-      paginationMode="server"
       rowCount={rowCount}
       paginationModel={paginationModel}
       onPaginationModelChange={onPaginationModelChange}
-      pageSizeOptions={[...ADMIN_PRODUCTS_PAGE_SIZES]}
+      pageSizeOptions={ADMIN_PRODUCTS_PAGE_SIZES}
       loading={loading}
-      disableRowSelectionOnClick
-      disableColumnFilter
-      autoHeight
-      getRowHeight={() => 'auto'}
-      sx={{
-        bgcolor: 'background.paper',
-        '& .MuiDataGrid-cell': {
-          display: 'flex',
-          alignItems: 'center',
-          py: 1,
-          whiteSpace: 'normal',
-          overflowWrap: 'anywhere',
-        },
-        '& .MuiDataGrid-columnHeaderTitle': { fontWeight: 600 },
-      }}
     />
   );
 }

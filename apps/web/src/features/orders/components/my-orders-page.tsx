@@ -1,6 +1,5 @@
 import { CheckoutMessages, MY_ORDERS_DEFAULT_PAGE_SIZE, OrderMessages } from '@bindery/shared';
 import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Container from '@mui/material/Container';
@@ -14,6 +13,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { useCreateOrderDownloadLink } from '../api/create-order-download-link';
 import { useMyOrders, type MyOrder } from '../api/get-my-orders';
 import { MyOrdersTable } from './my-orders-table';
+import { RetryAlert } from '../../../components/retry-alert';
 
 /** The signed-in buyer's orders: status, amount, and a fresh download link for paid ones. */
 export function MyOrdersPage() {
@@ -90,17 +90,9 @@ export function MyOrdersPage() {
       </Typography>
 
       {orders.isError && (
-        <Alert
-          severity="error"
-          sx={{ mb: 2 }}
-          action={
-            <Button color="inherit" size="small" onClick={() => void orders.refetch()}>
-              Try again
-            </Button>
-          }
-        >
+        <RetryAlert onRetry={() => void orders.refetch()}>
           {errorMessage(orders.error, OrderMessages.myOrdersLoadFailed)}
-        </Alert>
+        </RetryAlert>
       )}
 
       {content}
