@@ -46,6 +46,8 @@ export interface AppOptions {
   database?: DatabaseHandle;
   /** The clock of orders, checkout and downloads (tests move it across expiry boundaries). */
   clock?: () => number;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: { write(line: string): void };
 }
 
 const MINUTE = 60 * 1000;
@@ -58,6 +60,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const app = Fastify({
     logger: {
       level: config.logLevel,
+      ...(options.logStream ? { stream: options.logStream } : {}),
       // A download link is a credential for its lifetime: keep its token out of the logs.
       serializers: {
         req: (request: { method: string; url: string; id: string }) => ({
@@ -116,7 +119,6 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
 
   const catalog = createCatalogService(createCatalogRepo(database.db, database.dialect), uploads);
   app.decorate('catalog', catalog);
-  await app.register(catalogRoutes, { catalog });
   const sweepUploads = () =>
     uploads
       .sweepOrphans(DAY)
@@ -132,8 +134,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const clock = options.clock ?? Date.now;
   const payments = createPaymentProvider({ config, db: database.db, clock });
   const orders = createOrdersService({
-    repo: createOrdersRepo(database.db),
-    db: database.db,
+    repo: createOrdersRepo(database.db, database.dialect),
     catalog,
     users: auth,
     clock,
@@ -152,7 +153,9 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   app.decorate('orders', orders);
   app.decorate('downloads', downloads);
   app.decorate('checkout', checkout);
-  await app.register(ordersRoutes, { orders, downloads });
+  // Deleting a product closes its open checkouts and keeps it (archived) when it has sales.
+  await app.register(catalogRoutes, { catalog, removeProduct: checkout.removeProduct });
+  await app.register(ordersRoutes, { orders, downloads, checkout });
   await app.register(checkoutRoutes, { checkout });
   await app.register(downloadsRoutes, { downloads });
   if (isTestCheckoutProvider(payments)) {
@@ -165,7 +168,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     await app.register(testCheckoutRoutes, { testCheckout, config });
   }
   if (isStripeProvider(payments)) {
-    await app.register(stripeWebhookRoutes, { db: database.db, stripe: payments, clock });
+    await app.register(stripeWebhookRoutes, { orders, stripe: payments });
   }
 
   // Checkouts that ended without news from the provider are settled at start-up (after a

@@ -37,12 +37,15 @@ export interface Config {
     failureWindowMinutes: number;
   };
   payments: {
-    /** The built-in test checkout needs no keys; Stripe is used when both keys are set. */
+    /**
+     * Stripe when both keys are set; the built-in test checkout with PAYMENTS=test, or on a
+     * loopback PUBLIC_URL (the default), never silently on a public address.
+     */
     provider: 'test' | 'stripe';
     stripe?: {
       secretKey: string;
       webhookSecret: string;
-      /** Only tests point the SDK elsewhere (a local server that speaks Stripe's API). */
+      /** STRIPE_API_BASE: a local server that speaks Stripe's API, for tests and demos. */
       api?: { host: string; port: number; protocol: 'http' | 'https' };
       /** How long checkout waits for Stripe before answering 503; 10 s unless a test shortens it. */
       timeoutMs?: number;
@@ -132,6 +135,18 @@ const EnvSchema = z.object({
   STRIPE_WEBHOOK_SECRET: optionalText.pipe(
     z.string().startsWith('whsec_', 'must be a Stripe webhook signing secret (whsec_…)').optional(),
   ),
+  PAYMENTS: z
+    .enum(['test', 'stripe', ''], { error: 'must be test or stripe' })
+    .optional()
+    .transform((value) => (value === '' ? undefined : value)),
+  STRIPE_API_BASE: optionalText.pipe(
+    z
+      .url({
+        protocol: /^https?$/,
+        error: 'must be an http(s) URL such as http://127.0.0.1:12111',
+      })
+      .optional(),
+  ),
   DOWNLOAD_LINK_TTL_MINUTES: positiveInt(15),
   SEED_DEMO: z
     .enum(['true', 'false', '1', '0', ''], { error: 'must be true or false' })
@@ -165,6 +180,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const dataDir = path.resolve(vars.DATA_DIR);
   const publicUrl = (vars.PUBLIC_URL ?? `http://localhost:${vars.PORT}`).replace(/\/+$/, '');
+  const provider = choosePaymentProvider(vars.PAYMENTS, vars.STRIPE_SECRET_KEY, publicUrl);
   return {
     port: vars.PORT,
     host: vars.HOST,
@@ -190,12 +206,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       failureWindowMinutes: vars.AUTH_FAILURE_WINDOW_MINUTES,
     },
     payments: {
-      provider: vars.STRIPE_SECRET_KEY ? 'stripe' : 'test',
-      ...(vars.STRIPE_SECRET_KEY && vars.STRIPE_WEBHOOK_SECRET
+      provider,
+      ...(provider === 'stripe' && vars.STRIPE_SECRET_KEY && vars.STRIPE_WEBHOOK_SECRET
         ? {
             stripe: {
               secretKey: vars.STRIPE_SECRET_KEY,
               webhookSecret: vars.STRIPE_WEBHOOK_SECRET,
+              ...(vars.STRIPE_API_BASE ? { api: stripeApiOf(vars.STRIPE_API_BASE) } : {}),
             },
           }
         : {}),
@@ -208,6 +225,45 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       signatureTtlSeconds: 10 * 60,
     },
   };
+}
+
+/** Addresses only this machine can open: a store there takes no money from anyone else. */
+export function isLoopbackUrl(url: string): boolean {
+  const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
+  return host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
+}
+
+/**
+ * Stripe when its keys are set; the built-in test checkout only when asked for (PAYMENTS=test)
+ * or on a loopback address, so `npm start` works at once while a public store without keys
+ * refuses to start rather than give its files away.
+ */
+function choosePaymentProvider(
+  requested: 'test' | 'stripe' | undefined,
+  stripeKey: string | undefined,
+  publicUrl: string,
+): 'test' | 'stripe' {
+  if (requested === 'test') return 'test';
+  if (stripeKey) return 'stripe';
+  if (requested === 'stripe') {
+    throw new ConfigError([
+      'PAYMENTS=stripe: set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET to take payments',
+    ]);
+  }
+  if (isLoopbackUrl(publicUrl)) return 'test';
+  throw new ConfigError([
+    `No payment provider for ${publicUrl}: set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET to take payments, or PAYMENTS=test to run the test checkout (no real payments)`,
+  ]);
+}
+
+function stripeApiOf(base: string) {
+  const url = new URL(base);
+  const protocol = url.protocol === 'https:' ? 'https' : 'http';
+  return {
+    host: url.hostname,
+    port: Number(url.port || (protocol === 'https' ? 443 : 80)),
+    protocol,
+  } as const;
 }
 
 /**

@@ -32,6 +32,10 @@ export class AppError extends Error {
   static gone(message: string) {
     return new AppError(410, ErrorCode.gone, message);
   }
+  /** A service we depend on (the payment provider) refused or failed; the message is ours. */
+  static badGateway(message: string) {
+    return new AppError(502, ErrorCode.badGateway, message);
+  }
   static unavailable(message: string, retryAfterSeconds: number) {
     return new AppError(503, ErrorCode.unavailable, message, undefined, {
       'retry-after': String(retryAfterSeconds),

@@ -18,6 +18,10 @@ async function start() {
     throw error;
   }
 
+  if (config.payments.provider === 'test') {
+    console.warn('Test checkout active: no real payments are taken');
+  }
+
   const app = await buildApp(config).catch((error: unknown) => {
     if (error instanceof DataDirLockedError) {
       console.error(error.message);

@@ -43,6 +43,10 @@ export const CheckoutMessages = {
   fileUnavailable: 'The file of this order is no longer available. Please contact the store.',
   providerUnavailable:
     'The payment service is not available right now. Please try again in a moment.',
+  providerFailed:
+    'The payment service could not start your checkout. Please try again later, or contact the store if it keeps happening.',
+  disputed:
+    'Downloads for this order are paused while a payment dispute is reviewed. Please contact the store.',
 } as const;
 
 /** Texts of the built-in test checkout page (a hosted page served by the server, not the SPA). */

@@ -4,6 +4,11 @@ export const ORDER_STATUSES = ['pending', 'paid', 'canceled', 'refunded'] as con
 export const OrderStatusSchema = z.enum(ORDER_STATUSES);
 export type OrderStatus = z.infer<typeof OrderStatusSchema>;
 
+/** A payment dispute (chargeback) on an order: downloads pause while it is open. */
+export const DISPUTE_STATUSES = ['open', 'won', 'lost'] as const;
+export const DisputeStatusSchema = z.enum(DISPUTE_STATUSES);
+export type DisputeStatus = z.infer<typeof DisputeStatusSchema>;
+
 /** Texts of the order screens (specification, sections 2 and 8). */
 export const OrderMessages = {
   myOrdersTitle: 'My Orders',
@@ -15,6 +20,21 @@ export const OrderMessages = {
   productMissing: 'Product Not Found',
   unknownStatus: 'Unknown',
   orderNotFound: 'Order not found',
+  orderRefunded: 'Order refunded successfully!',
+  refundFailed: (message: string) => `Error refunding order: ${message}`,
+  accessGranted: 'Access granted: the buyer can download the file.',
+  grantFailed: (message: string) => `Error granting access: ${message}`,
+  alreadyRefunded: 'This order has already been refunded.',
+  notRefundable: 'Only a paid order can be refunded.',
+  nothingToGrant: 'This order needs no review.',
+  grantNeedsPayment:
+    'No payment was recorded for this order, so access cannot be granted. Check the payment with your provider.',
+  deletedWhilePaid:
+    'This order was paid a moment ago, so it was not deleted. Refund it first if you want to remove it.',
+  refundProviderFailed:
+    'The payment provider did not accept the refund. Please try again, or refund from the provider’s dashboard.',
+  disputeOpen: 'Payment disputed: downloads are paused',
+  needsReview: 'Needs review',
 } as const;
 
 /** The product as an order shows it; null once the product was deleted. */
@@ -31,6 +51,8 @@ export const PurchaseSchema = z.object({
   status: OrderStatusSchema,
   createdAt: z.string(),
   paidAt: z.string().nullable(),
+  /** A payment dispute on the order; downloads are paused while it is `open`. */
+  dispute: DisputeStatusSchema.nullable(),
 });
 export type Purchase = z.infer<typeof PurchaseSchema>;
 
@@ -44,6 +66,10 @@ export type MyOrdersResponse = z.infer<typeof MyOrdersResponseSchema>;
 
 export const AdminOrderSchema = PurchaseSchema.extend({
   user: z.object({ _id: z.string(), name: z.string(), email: z.string() }).nullable(),
+  /** Why the order needs the owner (a payment that did not match, money for a closed order…). */
+  reviewReason: z.string().nullable(),
+  /** Whether the payment can be refunded from the store (money was received and not returned). */
+  canRefund: z.boolean(),
 });
 export type AdminOrder = z.infer<typeof AdminOrderSchema>;
 
@@ -74,9 +100,32 @@ export const MyOrdersQuerySchema = z.object({
 });
 
 export const AdminOrdersQuerySchema = z.object({
+  /** `true` lists only the orders flagged for review. */
+  review: z
+    .enum(['true', 'false'], { error: 'review must be true or false' })
+    .optional()
+    .transform((value) => value === 'true'),
   page: pageParam(1_000_000, 1, 'page'),
   limit: z.preprocess(
     (value) => (value === undefined || value === '' ? 10 : value),
     z.coerce.number().refine((n) => n === 5 || n === 10 || n === 20, 'limit must be 5, 10 or 20'),
   ),
 });
+
+/** A payment the provider reported for an order the store does not have (e.g. deleted). */
+export const UnmatchedPaymentSchema = z.object({
+  _id: z.string(),
+  provider: z.string(),
+  orderId: z.string().nullable(),
+  paymentIntentId: z.string().nullable(),
+  amountCents: z.number().int().nullable(),
+  currency: z.string().nullable(),
+  reason: z.string(),
+  createdAt: z.string(),
+});
+export type UnmatchedPayment = z.infer<typeof UnmatchedPaymentSchema>;
+
+export const UnmatchedPaymentsResponseSchema = z.object({
+  payments: z.array(UnmatchedPaymentSchema),
+});
+export type UnmatchedPaymentsResponse = z.infer<typeof UnmatchedPaymentsResponseSchema>;

@@ -1,5 +1,5 @@
 import type { Generated } from 'kysely';
-import type { DigitalFormat, ImageFormat, OrderStatus, Role } from '@bindery/shared';
+import type { DigitalFormat, DisputeStatus, ImageFormat, OrderStatus, Role } from '@bindery/shared';
 
 /** Timestamps are milliseconds since the epoch in both databases (integer / bigint). */
 export interface UsersTable {
@@ -43,6 +43,8 @@ export interface ProductsTable {
   digitalFileName: string;
   createdAt: number;
   updatedAt: number;
+  /** Set instead of deleting a product that has sales: out of the catalogue, its file kept. */
+  archivedAt: number | null;
 }
 
 export interface UploadsTable {
@@ -76,11 +78,34 @@ export interface OrdersTable {
   provider: 'test' | 'stripe';
   providerSessionId: string | null;
   paymentIntentId: string | null;
-  /** Set when the provider reported something that did not match the order (amount, currency). */
+  /** The hosted checkout's address and end, kept so a second Buy Now can return it. */
+  providerSessionUrl: string | null;
+  providerSessionExpiresAt: number | null;
+  /** Hash of what the provider was asked (title, amount, addresses): a change asks anew. */
+  checkoutFingerprint: string | null;
+  /** Set when the provider reported something that needs the owner (mismatch, late payment). */
   reviewReason: string | null;
+  /** A payment dispute: downloads are paused while it is open. */
+  disputeStatus: DisputeStatus | null;
+  /** The provider's id of the refund the store made for this order. */
+  refundId: string | null;
   createdAt: number;
   updatedAt: number;
   paidAt: number | null;
+}
+
+/** A payment the provider reported for an order the store does not have (deleted, or foreign). */
+export interface UnmatchedPaymentsTable {
+  /** The provider's event id (or the session id when there is no event). */
+  id: string;
+  provider: 'test' | 'stripe';
+  orderId: string | null;
+  sessionId: string | null;
+  paymentIntentId: string | null;
+  amountCents: number | null;
+  currency: string | null;
+  reason: string;
+  createdAt: number;
 }
 
 /** Provider events already applied: a redelivered event id changes nothing. */
@@ -120,6 +145,17 @@ export interface TestCheckoutSessionsTable {
   cancelUrl: string;
   createdAt: number;
   expiresAt: number;
+  /** The key the session was created under: the same key returns the same session. */
+  idempotencyKey: string | null;
+}
+
+/** Refunds of the built-in test checkout, one per idempotency key. */
+export interface TestCheckoutRefundsTable {
+  id: string;
+  sessionId: string;
+  idempotencyKey: string;
+  amountCents: number;
+  createdAt: number;
 }
 
 export interface Database {
@@ -134,4 +170,6 @@ export interface Database {
   orderTransitions: OrderTransitionsTable;
   downloads: DownloadsTable;
   testCheckoutSessions: TestCheckoutSessionsTable;
+  testCheckoutRefunds: TestCheckoutRefundsTable;
+  unmatchedPayments: UnmatchedPaymentsTable;
 }

@@ -53,7 +53,12 @@ export function registerErrorHandler(app: FastifyInstance) {
       return reply.code(error.statusCode).send(body);
     }
     const status = error.statusCode ?? 500;
-    if (status >= 400 && status < 500 && !isResponseSerializationError(error)) {
+    // Only Fastify's own errors (and the JSON parser's) may speak to the client. Any other error
+    // that carries a status, such as an SDK's answer from a payment provider, is unexpected here.
+    const isFastifys =
+      (typeof error.code === 'string' && error.code.startsWith('FST_')) ||
+      error instanceof SyntaxError;
+    if (isFastifys && status >= 400 && status < 500 && !isResponseSerializationError(error)) {
       const known = FASTIFY_CLIENT_ERRORS[error.code];
       // JSON syntax errors come from the parser itself, without a Fastify code.
       const isSyntax = error instanceof SyntaxError;
@@ -70,7 +75,7 @@ export function registerErrorHandler(app: FastifyInstance) {
       return reply.code(status).send(body);
     }
     request.log.error({ err: error, reqId: request.id }, 'unhandled error');
-    const unavailable = status === 503;
+    const unavailable = isFastifys && status === 503;
     return reply.code(unavailable ? 503 : 500).send({
       message: unavailable
         ? 'The service is temporarily unavailable. Please try again shortly.'

@@ -81,7 +81,7 @@ export interface TestApp {
 /** The real application on a fresh database; the one way tests start the server. */
 export async function buildTestApp(
   overrides: Partial<Config> = {},
-  options: { clock?: () => number } = {},
+  options: { clock?: () => number; logStream?: { write(line: string): void } } = {},
 ): Promise<TestApp> {
   const config = testConfig(overrides);
   const database = await openTestDatabase();

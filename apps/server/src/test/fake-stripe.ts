@@ -7,9 +7,10 @@ import type { Config } from '../config.js';
 
 /**
  * A local HTTP server that speaks as much of Stripe's API as Bindery uses, so the real SDK is
- * exercised end to end without the network: creating and retrieving Checkout Sessions (with
- * Stripe's idempotency rules) and retrieving PaymentIntents. Tests move sessions along (paid,
- * expired) and make requests fail the ways a network does.
+ * exercised end to end without the network: creating, retrieving and expiring Checkout
+ * Sessions, retrieving PaymentIntents and creating Refunds, each with Stripe's idempotency
+ * rules (a key reused with other parameters is refused) and error shapes. Tests move sessions
+ * along (paid, expired) and make requests fail the ways a network does.
  */
 export interface FakeStripe {
   /** For `config.payments.stripe.api`. */
@@ -18,6 +19,14 @@ export interface FakeStripe {
   requests: RecordedRequest[];
   /** The requests that asked for a new Checkout Session. */
   sessionCreations(): RecordedRequest[];
+  /** The requests that asked to expire a Checkout Session. */
+  sessionExpiries(): RecordedRequest[];
+  /** The requests that asked for a Refund. */
+  refundRequests(): RecordedRequest[];
+  /** Every refund created, each once. */
+  refunds(): FakeRefund[];
+  /** A refund made outside the store (Stripe's dashboard), as Stripe records it. */
+  refundInDashboard(paymentIntentId: string): FakeRefund;
   session(id: string): FakeSession;
   /** Every session created, each once. */
   sessions(): FakeSession[];
@@ -32,12 +41,30 @@ export interface FakeStripe {
   close(): Promise<void>;
 }
 
-export type FailureMode = 'server-error' | 'hang' | 'reset';
+/**
+ * How the next requests fail: Stripe erring (500), never answering, the connection reset before
+ * Stripe saw the request, the answer lost after Stripe acted on it, or the key refused (401).
+ */
+export type FailureMode = 'server-error' | 'hang' | 'reset' | 'answer-lost' | 'bad-key';
+
+export interface FakeRefund {
+  id: string;
+  object: 'refund';
+  amount: number;
+  charge: string;
+  currency: string;
+  metadata: Record<string, string>;
+  payment_intent: string;
+  reason: string | null;
+  status: 'succeeded' | 'pending' | 'failed';
+}
 
 export interface RecordedRequest {
   method: string;
   path: string;
   idempotencyKey: string | undefined;
+  /** The Stripe-Version header the SDK sent. */
+  stripeVersion: string | undefined;
   /** The form body as Stripe reads it: nested objects and arrays of strings. */
   params: Record<string, unknown>;
   /** What the fake did with it. */
@@ -84,12 +111,19 @@ interface FakePaymentIntent {
 
 const randomId = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
 
-export async function startFakeStripe(): Promise<FakeStripe> {
+export interface FakeStripeOptions {
+  /** Stripe's clock, for the 30-minute rule on expires_at; the test's clock when it moves one. */
+  clock?: () => number;
+}
+
+export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<FakeStripe> {
+  const clock = options.clock ?? Date.now;
   const requests: RecordedRequest[] = [];
   const sessions = new Map<string, FakeSession>();
   const paymentIntents = new Map<string, FakePaymentIntent>();
-  /** Idempotency-Key → the parameters first sent with it and the session they made. */
-  const idempotent = new Map<string, { params: string; sessionId: string }>();
+  const refunds = new Map<string, FakeRefund>();
+  /** Idempotency-Key → the request first sent with it and the answer it got (Stripe's replay). */
+  const idempotent = new Map<string, { fingerprint: string; answer: [number, unknown] }>();
   /** Payment-intent metadata asked for at session creation, applied when the session is paid. */
   const intentMetadata = new Map<string, Record<string, string>>();
   let failure: { mode: FailureMode; remaining: number } | null = null;
@@ -108,15 +142,18 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       method: request.method ?? 'GET',
       path: url.pathname,
       idempotencyKey: typeof header === 'string' ? header : undefined,
+      stripeVersion: request.headers['stripe-version'] as string | undefined,
       params: parseForm(body),
       answer: 200,
     };
     requests.push(record);
 
+    let loseAnswer = false;
     if (failure && failure.remaining > 0) {
       failure.remaining -= 1;
       const { mode } = failure;
       if (failure.remaining === 0) failure = null;
+      loseAnswer = mode === 'answer-lost';
       if (mode === 'hang') {
         record.answer = 'hang';
         return; // never answered; close() drops the connection
@@ -126,8 +163,14 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         request.socket.resetAndDestroy();
         return;
       }
-      record.answer = 500;
-      return send(response, 500, apiError('api_error', 'Something went wrong on our end.'));
+      if (mode === 'bad-key') {
+        record.answer = 401;
+        return send(response, 401, apiError('invalid_request_error', 'Invalid API Key provided.'));
+      }
+      if (mode !== 'answer-lost') {
+        record.answer = 500;
+        return send(response, 500, apiError('api_error', 'Something went wrong on our end.'));
+      }
     }
 
     if (!/^Bearer sk_test_\w+$/.test(request.headers.authorization ?? '')) {
@@ -137,48 +180,114 @@ export async function startFakeStripe(): Promise<FakeStripe> {
 
     const { method } = record;
     const sessionMatch = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(url.pathname);
+    const expireMatch = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(url.pathname);
     const intentMatch = /^\/v1\/payment_intents\/([^/]+)$/.exec(url.pathname);
+    let answer: [number, unknown];
     if (method === 'POST' && url.pathname === '/v1/checkout/sessions') {
-      const [status, payload] = createSession(record);
-      record.answer = status;
-      return send(response, status, payload);
-    }
-    if (method === 'GET' && sessionMatch) {
-      const session = sessions.get(decodeURIComponent(sessionMatch[1]!));
-      record.answer = session ? 200 : 404;
-      return session
-        ? send(response, 200, session)
-        : send(response, 404, missing('checkout.session', sessionMatch[1]!));
-    }
-    if (method === 'GET' && intentMatch) {
+      answer = idempotently(record, () => createSession(record));
+    } else if (method === 'POST' && expireMatch) {
+      answer = idempotently(record, () => expire(decodeURIComponent(expireMatch[1]!)));
+    } else if (method === 'POST' && url.pathname === '/v1/refunds') {
+      answer = idempotently(record, () => createRefund(record));
+    } else if (method === 'GET' && sessionMatch) {
+      const found = sessions.get(decodeURIComponent(sessionMatch[1]!));
+      answer = found ? [200, found] : [404, missing('checkout.session', sessionMatch[1]!)];
+    } else if (method === 'GET' && intentMatch) {
       const intent = paymentIntents.get(decodeURIComponent(intentMatch[1]!));
-      record.answer = intent ? 200 : 404;
-      return intent
-        ? send(response, 200, intent)
-        : send(response, 404, missing('payment_intent', intentMatch[1]!));
+      answer = intent ? [200, intent] : [404, missing('payment_intent', intentMatch[1]!)];
+    } else {
+      answer = [404, apiError('invalid_request_error', 'Unrecognized request URL.')];
     }
-    record.answer = 404;
-    return send(response, 404, apiError('invalid_request_error', `Unrecognized request URL.`));
+    if (loseAnswer) {
+      // Stripe acted on it; the answer never arrives.
+      record.answer = 'reset';
+      request.socket.resetAndDestroy();
+      return;
+    }
+    record.answer = answer[0];
+    return send(response, answer[0], answer[1]);
+  }
+
+  /**
+   * Stripe's idempotency: a key seen before with the same method, path and parameters replays
+   * the first answer; with anything else it is refused with an idempotency_error.
+   */
+  function idempotently(record: RecordedRequest, run: () => [number, unknown]): [number, unknown] {
+    const key = record.idempotencyKey;
+    if (!key) return run();
+    const fingerprint = JSON.stringify([record.method, record.path, record.params]);
+    const earlier = idempotent.get(key);
+    if (earlier && earlier.fingerprint !== fingerprint) {
+      return [
+        400,
+        apiError(
+          'idempotency_error',
+          'Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than ' +
+            `'${key}' if you meant to execute a different request.`,
+        ),
+      ];
+    }
+    if (earlier) return earlier.answer;
+    const answer = run();
+    if (answer[0] === 200) idempotent.set(key, { fingerprint, answer });
+    return answer;
+  }
+
+  function expire(id: string): [number, unknown] {
+    const found = sessions.get(id);
+    if (!found) return [404, missing('checkout.session', id)];
+    if (found.status !== 'open') {
+      return [
+        400,
+        apiError(
+          'invalid_request_error',
+          `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${found.status}".`,
+        ),
+      ];
+    }
+    found.status = 'expired';
+    found.url = null;
+    return [200, { ...found }];
+  }
+
+  function createRefund(record: RecordedRequest): [number, unknown] {
+    const intentId = String(record.params.payment_intent ?? '');
+    const intent = paymentIntents.get(intentId);
+    if (!intent) return [404, missing('payment_intent', intentId)];
+    const refunded = [...refunds.values()]
+      .filter((refund) => refund.payment_intent === intentId && refund.status !== 'failed')
+      .reduce((sum, refund) => sum + refund.amount, 0);
+    const amount = Number(record.params.amount ?? intent.amount - refunded);
+    if (refunded >= intent.amount) {
+      return [
+        400,
+        {
+          error: {
+            type: 'invalid_request_error',
+            code: 'charge_already_refunded',
+            message: `Charge ch_${intentId} has already been refunded.`,
+          },
+        },
+      ];
+    }
+    const refund: FakeRefund = {
+      id: randomId('re'),
+      object: 'refund',
+      amount,
+      charge: `ch_${intentId}`,
+      currency: intent.currency,
+      metadata: (record.params.metadata as Record<string, string> | undefined) ?? {},
+      payment_intent: intentId,
+      reason: (record.params.reason as string | undefined) ?? null,
+      status: 'succeeded',
+    };
+    refunds.set(refund.id, refund);
+    return [200, refund];
   }
 
   function createSession(record: RecordedRequest): [number, unknown] {
     const params = record.params;
-    const key = record.idempotencyKey;
-    const fingerprint = JSON.stringify(params);
-    if (key) {
-      const earlier = idempotent.get(key);
-      if (earlier && earlier.params !== fingerprint) {
-        return [
-          400,
-          apiError(
-            'idempotency_error',
-            'Keys for idempotent requests can only be used with the same parameters they were first used with.',
-          ),
-        ];
-      }
-      if (earlier) return [200, sessions.get(earlier.sessionId)];
-    }
-    const created = Math.floor(Date.now() / 1000);
+    const created = Math.floor(clock() / 1000);
     const expiresAt = Number(params.expires_at ?? created + 86_400);
     if (expiresAt < created + 30 * 60 || expiresAt > created + 86_400) {
       return [
@@ -222,7 +331,6 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     const intentData = params.payment_intent_data as
       { metadata?: Record<string, string> } | undefined;
     intentMetadata.set(id, intentData?.metadata ?? {});
-    if (key) idempotent.set(key, { params: fingerprint, sessionId: id });
     return [200, session];
   }
 
@@ -240,6 +348,21 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     requests,
     sessionCreations: () =>
       requests.filter((r) => r.method === 'POST' && r.path === '/v1/checkout/sessions'),
+    sessionExpiries: () => requests.filter((r) => r.method === 'POST' && /\/expire$/.test(r.path)),
+    refundRequests: () => requests.filter((r) => r.method === 'POST' && r.path === '/v1/refunds'),
+    refunds: () => [...refunds.values()],
+    refundInDashboard(paymentIntentId) {
+      const [status, refund] = createRefund({
+        method: 'POST',
+        path: '/v1/refunds',
+        idempotencyKey: undefined,
+        stripeVersion: undefined,
+        params: { payment_intent: paymentIntentId },
+        answer: 200,
+      });
+      if (status !== 200) throw new Error(`fake Stripe could not refund ${paymentIntentId}`);
+      return refund as FakeRefund;
+    },
     session,
     sessions: () => [...sessions.values()],
     completeSession(id, options = {}) {

@@ -23,7 +23,7 @@ export function createPaymentProvider({
     case 'stripe':
       // config.ts sets the provider to stripe only when both keys are present.
       if (!config.payments.stripe) throw new Error('Stripe is selected but its keys are missing.');
-      return createStripeProvider(config.payments.stripe, { publicUrl: config.publicUrl });
+      return createStripeProvider(config.payments.stripe, { publicUrl: config.publicUrl, clock });
 
     default:
       throw new Error(`The payment provider "${config.payments.provider}" is not available.`);

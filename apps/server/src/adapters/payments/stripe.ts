@@ -1,11 +1,14 @@
 import Stripe from 'stripe';
 import type { Config } from '../../config.js';
 import {
+  PaymentProviderRefusedError,
   PaymentProviderUnavailableError,
   type CreateCheckoutSessionInput,
   type CreatedCheckoutSession,
   type PaymentProvider,
+  type ProviderRefund,
   type ProviderSession,
+  type RefundPaymentInput,
 } from './payment-provider.js';
 
 export type StripeConfig = NonNullable<Config['payments']['stripe']>;
@@ -18,7 +21,15 @@ export interface StripeProviderOptions {
    * by default the config's `timeoutMs`, else 10 s.
    */
   timeoutMs?: number;
+  /** The clock checkout expiries are computed from (tests move it). */
+  clock?: () => number;
 }
+
+/**
+ * The Stripe API version this code reads and writes. Requests carry it; events of another
+ * version are refused (their shapes may differ), so set the webhook endpoint to this version.
+ */
+export const STRIPE_API_VERSION = '2026-10-28.endive';
 
 /** Stripe Checkout, plus what its webhook route needs beyond the common interface. */
 export interface StripePaymentProvider extends PaymentProvider {
@@ -28,6 +39,8 @@ export interface StripePaymentProvider extends PaymentProvider {
    * timestamp at most 300 s old) and returns the parsed event; throws when it does not hold.
    */
   verifyWebhook(rawBody: Buffer, signatureHeader: string | undefined): Stripe.Event;
+  /** The API version events must carry. */
+  readonly apiVersion: string;
   /** The order a payment belongs to, from the metadata we gave the payment at checkout. */
   findOrderIdOfPaymentIntent(paymentIntentId: string): Promise<string | null>;
 }
@@ -39,14 +52,28 @@ export function createStripeProvider(
   options: StripeProviderOptions,
 ): StripePaymentProvider {
   const timeoutMs = options.timeoutMs ?? config.timeoutMs ?? DEFAULT_STRIPE_TIMEOUT_MS;
+  const clock = options.clock ?? Date.now;
   const stripe = new Stripe(config.secretKey, {
     ...(config.api ?? {}),
+    apiVersion: STRIPE_API_VERSION as Stripe.LatestApiVersion,
     // Half the budget per attempt, so the one retry (after 0.5–1 s) still fits when the first
     // attempt fails fast; the deadline below bounds the whole call either way.
     timeout: Math.max(1, Math.floor(timeoutMs / 2)),
     maxNetworkRetries: 1,
     telemetry: false,
   });
+
+  async function retrieveSession(sessionId: string): Promise<ProviderSession | null> {
+    // A session id goes into the request path; anything unlike one is not a session of ours.
+    if (!SESSION_ID_SHAPE.test(sessionId)) return null;
+    try {
+      const session = await call(timeoutMs, () => stripe.checkout.sessions.retrieve(sessionId));
+      return toProviderSession(session);
+    } catch (error) {
+      if (isNotFound(error)) return null;
+      throw error;
+    }
+  }
 
   return {
     name: 'stripe',
@@ -76,7 +103,7 @@ export function createStripeProvider(
             customer_email: input.customerEmail,
             success_url: absolute(input.successUrl, options.publicUrl),
             cancel_url: absolute(input.cancelUrl, options.publicUrl),
-            expires_at: stripeExpiry(input.expiresAt, Date.now()),
+            expires_at: stripeExpiry(input.expiresAt, clock()),
             // Converting to the buyer's currency would change amount_total and currency, and a
             // paid session must match the order exactly to be fulfilled.
             adaptive_pricing: { enabled: false },
@@ -86,20 +113,51 @@ export function createStripeProvider(
       );
       if (!session.url)
         throw new Error(`Stripe returned checkout session ${session.id} without a url`);
-      return { sessionId: session.id, url: session.url };
+      return { sessionId: session.id, url: session.url, expiresAt: session.expires_at * 1000 };
     },
 
-    async retrieveSession(sessionId: string): Promise<ProviderSession | null> {
-      // A session id goes into the request path; anything unlike one is not a session of ours.
-      if (!/^cs_[A-Za-z0-9_]{1,250}$/.test(sessionId)) return null;
+    retrieveSession,
+
+    async expireSession(sessionId: string): Promise<ProviderSession | null> {
+      if (!SESSION_ID_SHAPE.test(sessionId)) return null;
       try {
-        const session = await call(timeoutMs, () => stripe.checkout.sessions.retrieve(sessionId));
+        const session = await call(timeoutMs, () => stripe.checkout.sessions.expire(sessionId));
         return toProviderSession(session);
       } catch (error) {
         if (isNotFound(error)) return null;
+        // Stripe expires only open sessions: one already paid or expired is answered as it is.
+        if (isRefused(error)) return retrieveSession(sessionId);
         throw error;
       }
     },
+
+    async refundPayment(input: RefundPaymentInput): Promise<ProviderRefund> {
+      let paymentIntentId = input.paymentIntentId;
+      if (!paymentIntentId && input.sessionId) {
+        paymentIntentId = (await retrieveSession(input.sessionId))?.paymentIntentId ?? null;
+      }
+      if (!paymentIntentId) {
+        throw new PaymentProviderRefusedError(
+          `order ${input.orderId} has no Stripe payment to refund`,
+          undefined,
+        );
+      }
+      const refund = await call(timeoutMs, () =>
+        stripe.refunds.create(
+          {
+            payment_intent: paymentIntentId,
+            amount: input.amountCents,
+            reason: 'requested_by_customer',
+            // refund.updated events name the refund; this leads them back to the order.
+            metadata: { orderId: input.orderId },
+          },
+          { idempotencyKey: input.idempotencyKey },
+        ),
+      );
+      return { id: refund.id, status: refundStatus(refund.status) };
+    },
+
+    apiVersion: STRIPE_API_VERSION,
 
     verifyWebhook(rawBody, signatureHeader) {
       return stripe.webhooks.constructEvent(rawBody, signatureHeader ?? '', config.webhookSecret);
@@ -116,6 +174,15 @@ export function createStripeProvider(
       }
     },
   };
+}
+
+const SESSION_ID_SHAPE = /^cs_[A-Za-z0-9_]{1,250}$/;
+
+/** Stripe's refund states as ours: anything not yet final reads as pending. */
+function refundStatus(status: string | null): ProviderRefund['status'] {
+  if (status === 'succeeded') return 'succeeded';
+  if (status === 'failed' || status === 'canceled') return 'failed';
+  return 'pending';
 }
 
 export function isStripeProvider(provider: PaymentProvider): provider is StripePaymentProvider {
@@ -174,8 +241,8 @@ function oneOf<T extends string>(value: string | null, known: readonly T[], fall
 
 /**
  * Runs one SDK call within the deadline and turns Stripe being unreachable, slow or failing on
- * its side into PaymentProviderUnavailableError. Anything else (a bad key, a rejected request)
- * is our mistake and goes up unchanged, to be logged as one.
+ * its side into PaymentProviderUnavailableError, and a refusal (a bad key, a rejected request)
+ * into PaymentProviderRefusedError: never an error whose status a handler could pass to a buyer.
  */
 async function call<T>(deadlineMs: number, request: () => Promise<T>): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
@@ -199,6 +266,14 @@ async function call<T>(deadlineMs: number, request: () => Promise<T>): Promise<T
         ? error
         : new PaymentProviderUnavailableError('Stripe is unavailable', { cause: error });
     }
+    if (error instanceof Stripe.errors.StripeError) {
+      throw new PaymentProviderRefusedError(
+        `Stripe refused the request (${error.type}${error.code ? `, ${error.code}` : ''}): ${error.message}`,
+        error.statusCode,
+        error.code,
+        { cause: error },
+      );
+    }
     throw error;
   } finally {
     clearTimeout(timer);
@@ -214,5 +289,9 @@ function isUnavailable(error: unknown): boolean {
 }
 
 function isNotFound(error: unknown): boolean {
-  return error instanceof Stripe.errors.StripeError && error.statusCode === 404;
+  return error instanceof PaymentProviderRefusedError && error.providerStatus === 404;
+}
+
+function isRefused(error: unknown): boolean {
+  return error instanceof PaymentProviderRefusedError && error.providerStatus === 400;
 }

@@ -1,11 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../../db/client.js';
 import type { TestCheckoutSessionsTable } from '../../db/types.js';
-import type {
-  CreateCheckoutSessionInput,
-  CreatedCheckoutSession,
-  PaymentProvider,
-  ProviderSession,
+import {
+  PaymentProviderRefusedError,
+  type CreateCheckoutSessionInput,
+  type CreatedCheckoutSession,
+  type PaymentProvider,
+  type ProviderRefund,
+  type ProviderSession,
+  type RefundPaymentInput,
 } from './payment-provider.js';
 
 export type TestCheckoutSession = TestCheckoutSessionsTable;
@@ -25,7 +28,7 @@ export interface TestCheckoutProvider extends PaymentProvider {
   /** open → complete and paid while the session has not ended; true when this call did it. */
   completeSession(sessionId: string): Promise<boolean>;
   /** open → expired (buyer canceled, or time is up); true when this call did it. */
-  expireSession(sessionId: string): Promise<boolean>;
+  closeSession(sessionId: string): Promise<boolean>;
 }
 
 export interface TestCheckoutOptions {
@@ -42,6 +45,22 @@ export function isTestCheckoutProvider(
 }
 
 const newSessionId = () => `cs_test_${randomBytes(24).toString('base64url')}`;
+const newRefundId = () => `re_test_${randomBytes(12).toString('base64url')}`;
+
+/** The test checkout's name for the payment of a paid session, as a provider's payment id. */
+export const testPaymentIdOf = (sessionId: string) => sessionId.replace(/^cs_test_/, 'pi_test_');
+
+function toProviderSession(row: TestCheckoutSession): ProviderSession {
+  return {
+    id: row.id,
+    orderId: row.orderId,
+    status: row.status,
+    paymentStatus: row.paymentStatus,
+    amountTotal: row.amountCents,
+    currency: row.currency,
+    paymentIntentId: row.paymentStatus === 'paid' ? testPaymentIdOf(row.id) : null,
+  };
+}
 
 export function createTestCheckoutProvider({
   db,
@@ -52,12 +71,7 @@ export function createTestCheckoutProvider({
   async function settleExpiry(row: TestCheckoutSession): Promise<TestCheckoutSession> {
     const now = clock();
     if (row.status !== 'open' || now < row.expiresAt) return row;
-    await db
-      .updateTable('testCheckoutSessions')
-      .set({ status: 'expired' })
-      .where('id', '=', row.id)
-      .where('status', '=', 'open')
-      .execute();
+    await closeSession(row.id);
     // Re-read: a payment may have completed the session just before its end.
     return (await read(row.id)) ?? row;
   }
@@ -70,6 +84,16 @@ export function createTestCheckoutProvider({
       .executeTakeFirst();
   }
 
+  async function closeSession(sessionId: string): Promise<boolean> {
+    const result = await db
+      .updateTable('testCheckoutSessions')
+      .set({ status: 'expired' })
+      .where('id', '=', sessionId)
+      .where('status', '=', 'open')
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
   async function findSession(sessionId: string): Promise<TestCheckoutSession | null> {
     if (!TEST_SESSION_ID_SHAPE.test(sessionId)) return null;
     const row = await read(sessionId);
@@ -79,55 +103,83 @@ export function createTestCheckoutProvider({
   return {
     name: 'test',
 
-    /**
-     * One open session per order: the idempotency key is `checkout-<orderId>`, so asking again
-     * for the same order returns the session already open instead of a second one.
-     */
+    /** As a provider does: the same idempotency key returns the session it first made. */
     async createCheckoutSession(
       input: CreateCheckoutSessionInput,
     ): Promise<CreatedCheckoutSession> {
-      const now = clock();
-      const open = await db
+      const url = (id: string) => `${publicUrl}/checkout/test/${id}`;
+      const earlier = await db
         .selectFrom('testCheckoutSessions')
         .selectAll()
-        .where('orderId', '=', input.orderId)
-        .where('status', '=', 'open')
-        .where('expiresAt', '>', now)
+        .where('idempotencyKey', '=', input.idempotencyKey)
         .executeTakeFirst();
-      const id = open?.id ?? newSessionId();
-      if (!open) {
-        await db
-          .insertInto('testCheckoutSessions')
-          .values({
-            id,
-            orderId: input.orderId,
-            productTitle: input.productTitle,
-            amountCents: input.amountCents,
-            currency: input.currency,
-            status: 'open',
-            paymentStatus: 'unpaid',
-            successUrl: input.successUrl,
-            cancelUrl: input.cancelUrl,
-            createdAt: now,
-            expiresAt: input.expiresAt,
-          })
-          .execute();
-      }
-      return { sessionId: id, url: `${publicUrl}/checkout/test/${id}` };
+      if (earlier)
+        return { sessionId: earlier.id, url: url(earlier.id), expiresAt: earlier.expiresAt };
+      const id = newSessionId();
+      await db
+        .insertInto('testCheckoutSessions')
+        .values({
+          id,
+          orderId: input.orderId,
+          productTitle: input.productTitle,
+          amountCents: input.amountCents,
+          currency: input.currency,
+          status: 'open',
+          paymentStatus: 'unpaid',
+          successUrl: input.successUrl,
+          cancelUrl: input.cancelUrl,
+          createdAt: clock(),
+          expiresAt: input.expiresAt,
+          idempotencyKey: input.idempotencyKey,
+        })
+        .execute();
+      return { sessionId: id, url: url(id), expiresAt: input.expiresAt };
     },
 
     async retrieveSession(sessionId: string): Promise<ProviderSession | null> {
       const row = await findSession(sessionId);
-      if (!row) return null;
-      return {
-        id: row.id,
-        orderId: row.orderId,
-        status: row.status,
-        paymentStatus: row.paymentStatus,
-        amountTotal: row.amountCents,
-        currency: row.currency,
-        paymentIntentId: null,
-      };
+      return row ? toProviderSession(row) : null;
+    },
+
+    async expireSession(sessionId: string): Promise<ProviderSession | null> {
+      if (!TEST_SESSION_ID_SHAPE.test(sessionId)) return null;
+      await closeSession(sessionId);
+      const row = await read(sessionId);
+      return row ? toProviderSession(row) : null;
+    },
+
+    /** Refunds a completed session's payment once per key; nothing real was charged. */
+    async refundPayment(input: RefundPaymentInput): Promise<ProviderRefund> {
+      const earlier = await db
+        .selectFrom('testCheckoutRefunds')
+        .select('id')
+        .where('idempotencyKey', '=', input.idempotencyKey)
+        .executeTakeFirst();
+      if (earlier) return { id: earlier.id, status: 'succeeded' };
+      const paid = await db
+        .selectFrom('testCheckoutSessions')
+        .select('id')
+        .where('orderId', '=', input.orderId)
+        .where('paymentStatus', '=', 'paid')
+        .executeTakeFirst();
+      if (!paid) {
+        throw new PaymentProviderRefusedError(
+          `the test checkout has no payment for order ${input.orderId}`,
+          400,
+        );
+      }
+      const id = newRefundId();
+      await db
+        .insertInto('testCheckoutRefunds')
+        .values({
+          id,
+          sessionId: paid.id,
+          idempotencyKey: input.idempotencyKey,
+          amountCents: input.amountCents,
+          createdAt: clock(),
+        })
+        .execute();
+      return { id, status: 'succeeded' };
     },
 
     findSession,
@@ -143,14 +195,6 @@ export function createTestCheckoutProvider({
       return Number(result.numUpdatedRows) === 1;
     },
 
-    async expireSession(sessionId: string): Promise<boolean> {
-      const result = await db
-        .updateTable('testCheckoutSessions')
-        .set({ status: 'expired' })
-        .where('id', '=', sessionId)
-        .where('status', '=', 'open')
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) === 1;
-    },
+    closeSession,
   };
 }

@@ -4,6 +4,7 @@ import { m002Products } from './002-products.js';
 import { m003Uploads } from './003-uploads.js';
 import { m004StoreMeta } from './004-store-meta.js';
 import { m005Orders } from './005-orders.js';
+import { m006MoneyPath } from './006-money-path.js';
 
 /** A schema change, written once per database where their SQL differs. */
 export interface Migration {
@@ -18,4 +19,5 @@ export const migrations: Migration[] = [
   m003Uploads,
   m004StoreMeta,
   m005Orders,
+  m006MoneyPath,
 ];

@@ -7,7 +7,7 @@ export type ProductRow = ProductsTable;
 
 export function createCatalogRepo(db: Db, dialect: Dialect) {
   return {
-    /** Newest first. */
+    /** Newest first; archived products are no longer in the catalogue. */
     async listProducts(
       offset: number,
       limit: number,
@@ -16,6 +16,7 @@ export function createCatalogRepo(db: Db, dialect: Dialect) {
         db
           .selectFrom('products')
           .selectAll()
+          .where('archivedAt', 'is', null)
           .orderBy('createdAt', 'desc')
           .orderBy('id', 'desc')
           .limit(limit)
@@ -24,6 +25,7 @@ export function createCatalogRepo(db: Db, dialect: Dialect) {
         db
           .selectFrom('products')
           .select((eb) => eb.fn.countAll<number>().as('total'))
+          .where('archivedAt', 'is', null)
           .executeTakeFirstOrThrow(),
       ]);
       return { rows, total: Number(count.total) };
@@ -39,30 +41,52 @@ export function createCatalogRepo(db: Db, dialect: Dialect) {
         const match = toFts5Query(terms);
         const rows = await sql<ProductRow>`
           select p.* from products_fts f join products p on p.rowid = f.rowid
-          where products_fts match ${match}
+          where products_fts match ${match} and p.archived_at is null
           order by bm25(products_fts, 10.0, 4.0, 1.0), p.created_at desc, p.id desc
           limit ${limit} offset ${offset}`.execute(db);
         const count = await sql<{ total: number }>`
-          select count(*) as total from products_fts where products_fts match ${match}`.execute(db);
+          select count(*) as total from products_fts f join products p on p.rowid = f.rowid
+          where products_fts match ${match} and p.archived_at is null`.execute(db);
         return { rows: rows.rows, total: Number(count.rows[0]?.total ?? 0) };
       }
       const query = toTsQuery(terms);
       const rows = await sql<ProductRow>`
         select id, title, subtitle, description, price_cents, images, digital_file_id, digital_file_format,
-               digital_file_size, digital_file_name, created_at, updated_at
+               digital_file_size, digital_file_name, created_at, updated_at, archived_at
         from products, to_tsquery('simple', ${query}) q
-        where search @@ q
+        where search @@ q and archived_at is null
         order by ts_rank(search, q) desc, created_at desc, id desc
         limit ${limit} offset ${offset}`.execute(db);
       const count = await sql<{ total: number }>`
-        select count(*) as total from products where search @@ to_tsquery('simple', ${query})`.execute(
-        db,
-      );
+        select count(*) as total from products
+        where search @@ to_tsquery('simple', ${query}) and archived_at is null`.execute(db);
       return { rows: rows.rows, total: Number(count.rows[0]?.total ?? 0) };
     },
 
+    /** A product in the catalogue; archived ones read as missing. */
     findProduct(id: string): Promise<ProductRow | undefined> {
+      return db
+        .selectFrom('products')
+        .selectAll()
+        .where('id', '=', id)
+        .where('archivedAt', 'is', null)
+        .executeTakeFirst();
+    },
+
+    /** A product whether archived or not: its buyers still download its file. */
+    findProductIncludingArchived(id: string): Promise<ProductRow | undefined> {
       return db.selectFrom('products').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
+    /** Takes a product out of the catalogue; false when it was not in it. */
+    async archiveProduct(id: string, now: number): Promise<boolean> {
+      const result = await db
+        .updateTable('products')
+        .set({ archivedAt: now, updatedAt: now })
+        .where('id', '=', id)
+        .where('archivedAt', 'is', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
     },
 
     findProductSummaries(ids: string[]) {
@@ -85,8 +109,13 @@ export function createCatalogRepo(db: Db, dialect: Dialect) {
       await db.updateTable('products').set(changes).where('id', '=', id).execute();
     },
 
+    /** Deletes a product that was archived first (off sale, so no checkout can start for it). */
     async deleteProduct(id: string): Promise<boolean> {
-      const result = await db.deleteFrom('products').where('id', '=', id).executeTakeFirst();
+      const result = await db
+        .deleteFrom('products')
+        .where('id', '=', id)
+        .where('archivedAt', 'is not', null)
+        .executeTakeFirst();
       return Number(result.numDeletedRows) > 0;
     },
 
@@ -94,6 +123,7 @@ export function createCatalogRepo(db: Db, dialect: Dialect) {
       const row = await db
         .selectFrom('products')
         .select((eb) => eb.fn.countAll<number>().as('total'))
+        .where('archivedAt', 'is', null)
         .executeTakeFirstOrThrow();
       return Number(row.total);
     },

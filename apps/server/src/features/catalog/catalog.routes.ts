@@ -20,10 +20,11 @@ const adminErrors = {
   404: ErrorBodySchema,
 };
 
-export const catalogRoutes: FastifyPluginAsync<{ catalog: CatalogService }> = async (
-  app,
-  { catalog },
-) => {
+export const catalogRoutes: FastifyPluginAsync<{
+  catalog: CatalogService;
+  /** Deleting a product touches the money path (its orders and open checkouts): checkout's job. */
+  removeProduct: (id: string) => Promise<void>;
+}> = async (app, { catalog, removeProduct }) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get(
@@ -88,13 +89,16 @@ export const catalogRoutes: FastifyPluginAsync<{ catalog: CatalogService }> = as
       onRequest: async (request) => void requireAdmin(request),
       schema: {
         tags: ['catalog'],
-        summary: 'Delete a product with its images and file (admin)',
+        summary: 'Delete a product (admin); one with sales is archived and its file kept',
+        description:
+          'A product that has paid, refunded or open orders leaves the catalogue, search and its ' +
+          'page but keeps its file, so its buyers keep downloading. Open checkouts for it are closed.',
         params: ParamsSchema,
         response: { 204: z.null(), ...adminErrors },
       },
     },
     async (request, reply) => {
-      await catalog.deleteProduct(request.params.id);
+      await removeProduct(request.params.id);
       return reply.code(204).send(null);
     },
   );

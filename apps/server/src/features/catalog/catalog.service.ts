@@ -114,7 +114,7 @@ export function createCatalogService(
       return toProduct(await requireProduct(id), isAdmin);
     },
 
-    /** The stored price in cents, for checkout: never a price the client sent. */
+    /** The stored price in cents, for checkout: never a price the client sent. Live products only. */
     async getProductForSale(
       id: string,
     ): Promise<{ id: string; title: string; priceCents: number; digitalFileId: string } | null> {
@@ -129,7 +129,13 @@ export function createCatalogService(
         : null;
     },
 
-    /** Title and images of the products that still exist, by id (for order lists). */
+    /** The digital file of a product its buyers may download, archived products included. */
+    async getProductFile(id: string): Promise<{ digitalFileId: string } | null> {
+      const row = ID_SHAPE.test(id) ? await repo.findProductIncludingArchived(id) : undefined;
+      return row ? { digitalFileId: row.digitalFileId } : null;
+    },
+
+    /** Title and images of the products that still exist, archived included (for order lists). */
     async getProductSummaries(
       ids: string[],
     ): Promise<Map<string, { _id: string; title: string; image: string[] }>> {
@@ -160,6 +166,7 @@ export function createCatalogService(
         digitalFileName: file.fileName,
         createdAt: now,
         updatedAt: now,
+        archivedAt: null,
       };
       // Claim the uploads first: an unclaimed upload is swept away, a claimed one never is.
       await uploads.attachToProduct([...imageIds, file.id], id);
@@ -211,9 +218,22 @@ export function createCatalogService(
       return toProduct({ ...current, ...changes }, true);
     },
 
-    /** Removes the product and its images and file; orders keep their own amount and status. */
-    async deleteProduct(id: string): Promise<void> {
-      await requireProduct(id);
+    /**
+     * Takes a product off sale: gone from the catalogue, search and its page (404), its files
+     * kept. 404 when it is not in the catalogue.
+     */
+    async archiveProduct(id: string): Promise<void> {
+      const archived = ID_SHAPE.test(id) && (await repo.archiveProduct(id, clock()));
+      if (!archived) throw AppError.notFound(CatalogMessages.productNotFound);
+    },
+
+    /**
+     * Deletes an archived product with its images and file, for a product nobody bought (the
+     * caller checked); orders keep their own amount and status.
+     */
+    async purgeArchivedProduct(id: string): Promise<void> {
+      const row = await repo.findProductIncludingArchived(id);
+      if (!row || row.archivedAt === null) return;
       if (await repo.deleteProduct(id)) await uploads.deleteForProduct(id);
     },
 

@@ -81,7 +81,7 @@ export interface PreparedDownload {
 
 export interface DownloadsServiceOptions {
   orders: Pick<OrdersService, 'findOrder' | 'recordDownload'>;
-  catalog: Pick<CatalogService, 'getProductForSale'>;
+  catalog: Pick<CatalogService, 'getProductFile'>;
   uploads: Pick<UploadsService, 'findFile' | 'openFile'>;
   config: Pick<Config, 'sessionSecret'> & {
     payments: Pick<Config['payments'], 'downloadLinkMinutes'>;
@@ -121,7 +121,7 @@ export function createDownloadsService({
     /**
      * Checks a link and the order behind it, now: 403 for a link we did not make, 410 once it
      * has expired, 403 when the order is no longer paid (a refund revokes links already handed
-     * out), 410 when the file itself is gone. Then the range to send, 416 when none fits.
+     * out) or a payment dispute is open, 410 when the file itself is gone. Then the range to send, 416 when none fits.
      */
     async prepare(
       token: string,
@@ -137,8 +137,10 @@ export function createDownloadsService({
         throw AppError.forbidden(CheckoutMessages.accessRevoked);
       }
       if (order.status !== 'paid') throw AppError.forbidden(CheckoutMessages.orderNotPaid);
+      if (order.disputeStatus === 'open') throw AppError.forbidden(CheckoutMessages.disputed);
 
-      const product = await catalog.getProductForSale(order.productId);
+      // An archived product's buyers keep their file.
+      const product = await catalog.getProductFile(order.productId);
       const file = product && (await uploads.findFile(product.digitalFileId));
       if (!file) throw fileGone();
 

@@ -11,7 +11,6 @@ import { createTestClock, type TestClock } from '../../test/clock.js';
 import { createTestProduct, uploadTestFile } from '../../test/factories.js';
 import { buyProduct } from '../../test/purchase.js';
 import { samplePdf } from '../../test/upload-samples.js';
-import { applyPaymentOutcome } from '../orders/fulfilment.js';
 import { createDownloadTokens } from './downloads.service.js';
 import { contentDisposition, parseByteRange } from './http-headers.js';
 
@@ -205,11 +204,12 @@ describe('tampered links', () => {
 
 describe('revoked access', () => {
   test('a refund revokes links already handed out', async () => {
-    await applyPaymentOutcome(
-      t.database.db,
-      { orderId: bought.orderId, result: 'refunded', source: 'test', eventId: 'evt_refund_1' },
-      clock.now(),
-    );
+    await t.app.orders.applyOutcome({
+      orderId: bought.orderId,
+      result: 'refunded',
+      source: 'test',
+      eventId: 'evt_refund_1',
+    });
     expectRefused(await get(bought.downloadUrl), 403, CheckoutMessages.accessRevoked);
   });
 
@@ -223,12 +223,21 @@ describe('revoked access', () => {
     expectRefused(await get(bought.downloadUrl), 403, CheckoutMessages.accessRevoked);
   });
 
-  test('a deleted product: 410 with a clear message', async () => {
-    await t.app.inject({
+  test('a product with sales that the admin deletes is archived: its buyer keeps the file', async () => {
+    const deleted = await t.app.inject({
       method: 'DELETE',
       url: `/api/products/${product._id}`,
       headers: { cookie: admin },
     });
+    expect(deleted.statusCode).toBe(204);
+    expect((await get(`/api/products/${product._id}`)).statusCode).toBe(404);
+    const download = await get(bought.downloadUrl);
+    expect(download.statusCode).toBe(200);
+    expect(download.rawPayload.equals(FILE)).toBe(true);
+  });
+
+  test('a file no longer stored: 410 with a clear message', async () => {
+    await t.app.uploads.deleteForProduct(product._id);
     expectRefused(await get(bought.downloadUrl), 410, CheckoutMessages.fileUnavailable);
     const head = await t.app.inject({ method: 'HEAD', url: bought.downloadUrl });
     expect(head.statusCode).toBe(410);

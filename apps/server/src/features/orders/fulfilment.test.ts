@@ -8,7 +8,7 @@ import {
 } from '../../test/build-test-app.js';
 import { createTestProduct } from '../../test/factories.js';
 import { buyProduct, orderRow, startCheckout, transitionsOf } from '../../test/purchase.js';
-import { applyPaymentOutcome, type PaymentOutcome } from './fulfilment.js';
+import type { PaymentOutcome } from './fulfilment.js';
 
 let t: TestApp;
 let buyer: string;
@@ -27,7 +27,7 @@ afterEach(async () => {
 });
 
 const apply = (outcome: Partial<PaymentOutcome> & Pick<PaymentOutcome, 'result'>) =>
-  applyPaymentOutcome(t.database.db, { orderId, source: 'test', ...outcome }, Date.now());
+  t.app.orders.applyOutcome({ orderId, source: 'test', ...outcome });
 const paid = (eventId?: string) =>
   apply({ result: 'paid', eventId, amountCents: 1900, currency: 'usd' });
 const downloadLink = () =>
@@ -83,11 +83,12 @@ describe('out of order', () => {
   test('paid, then refunded → links already handed out are refused', async () => {
     const other = await buyProduct(t.app, t.database.db, buyer, productId);
     expect((await t.app.inject({ method: 'GET', url: other.downloadUrl })).statusCode).toBe(200);
-    await applyPaymentOutcome(
-      t.database.db,
-      { orderId: other.orderId, result: 'refunded', source: 'test', eventId: 'evt_r' },
-      Date.now(),
-    );
+    await t.app.orders.applyOutcome({
+      orderId: other.orderId,
+      result: 'refunded',
+      source: 'test',
+      eventId: 'evt_r',
+    });
     const response = await t.app.inject({ method: 'GET', url: other.downloadUrl });
     expect(response.statusCode).toBe(403);
     expect(response.json().message).toBe(CheckoutMessages.accessRevoked);
@@ -117,5 +118,54 @@ describe('mismatches', () => {
     });
     expect(link.statusCode).toBe(409);
     expect(link.json().message).toBe(CheckoutMessages.paymentUnderReview);
+  });
+});
+
+describe('a refund racing its payment', () => {
+  test('200 pairs at once: every order ends refunded, none paid', async () => {
+    const pairs = 200;
+    const owner = await t.database.db
+      .selectFrom('users')
+      .select('id')
+      .where('role', '=', 'user')
+      .executeTakeFirstOrThrow();
+    const ids: string[] = [];
+    for (let index = 0; index < pairs; index += 1) {
+      const order = await t.app.orders.createPendingOrder({
+        userId: owner.id,
+        product: { id: productId, priceCents: 1900 },
+        provider: 'test',
+      });
+      ids.push(order.id);
+    }
+    // Twenty pairs in flight at a time: more than the PostgreSQL pool has connections.
+    for (let start = 0; start < pairs; start += 20) {
+      await Promise.all(
+        ids.slice(start, start + 20).flatMap((id) => [
+          t.app.orders.applyOutcome({
+            orderId: id,
+            result: 'paid',
+            source: 'race',
+            eventId: `evt_paid_${id}`,
+            amountCents: 1900,
+            currency: 'usd',
+          }),
+          t.app.orders.applyOutcome({
+            orderId: id,
+            result: 'refunded',
+            source: 'race',
+            eventId: `evt_refund_${id}`,
+          }),
+        ]),
+      );
+    }
+    const rows = await t.database.db
+      .selectFrom('orders')
+      .select(['id', 'status'])
+      .where('id', 'in', ids)
+      .execute();
+    const wrong = rows.filter((row) => row.status !== 'refunded');
+    expect(rows).toHaveLength(pairs);
+    expect(wrong).toEqual([]);
   });
 });

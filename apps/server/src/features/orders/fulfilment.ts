@@ -1,18 +1,29 @@
 import type { OrderStatus } from '@bindery/shared';
-import type { Db } from '../../db/client.js';
+import type { OrderQueries, OrderRow, OrdersRepo } from './orders.repo.js';
 
-/** What a provider said about an order, from a webhook or from a lookup at the success page. */
+/** What a provider (or the owner) said about an order: a webhook, a lookup, an admin action. */
 export interface PaymentOutcome {
   orderId: string;
-  result: 'paid' | 'canceled' | 'refunded';
+  result:
+    | 'paid'
+    | 'canceled'
+    | 'refunded'
+    | 'refund-failed'
+    | 'disputed'
+    | 'dispute-won'
+    | 'dispute-lost';
   /** Where the news came from, kept in the audit trail (e.g. `webhook:checkout.session.completed`). */
   source: string;
   /** The provider's event id: an event already applied is never applied again. */
   eventId?: string;
+  /** The checkout session the news is about; an ended session cancels only its own order's current one. */
+  sessionId?: string | null;
   /** What the provider charged; a paid outcome that disagrees with the order is not fulfilled. */
   amountCents?: number | null;
   currency?: string | null;
   paymentIntentId?: string | null;
+  /** The refund the news is about (refunds made by the store, failed refunds). */
+  refundId?: string | null;
 }
 
 export type OutcomeResult =
@@ -22,136 +33,134 @@ export type OutcomeResult =
   | { kind: 'mismatch'; reason: string }
   | { kind: 'unknown-order' };
 
-/** The only moves an order can make (DESIGN decision 6). */
-const FROM: Record<PaymentOutcome['result'], OrderStatus> = {
-  paid: 'pending',
-  canceled: 'pending',
-  refunded: 'paid',
-};
-
 /**
- * Applies a provider's news to an order exactly once, whatever the number and order of
- * deliveries. One transaction: record the event id (a repeat stops here), then move the order
- * with an update conditioned on its current status, so of any number of racing callers exactly
- * one makes the change. A refund that arrives before the payment is kept and applied the moment
- * the payment lands.
+ * Applies news about an order exactly once, whatever the number and order of deliveries, in one
+ * transaction: lock the order row (a refund racing its payment waits its turn), record the event
+ * id (a repeat stops here), then move the order along the state machine (order-status.ts). A
+ * refund that arrives before its payment is kept and applied the moment the payment lands.
  */
-export async function applyPaymentOutcome(
-  db: Db,
+export function applyPaymentOutcome(
+  repo: OrdersRepo,
   outcome: PaymentOutcome,
   now: number,
 ): Promise<OutcomeResult> {
-  return db.transaction().execute(async (trx) => {
-    if (outcome.eventId) {
-      const inserted = await trx
-        .insertInto('paymentEvents')
-        .values({
-          id: outcome.eventId,
-          orderId: outcome.orderId,
-          type: outcome.result,
-          createdAt: now,
-        })
-        .onConflict((oc) => oc.column('id').doNothing())
-        .executeTakeFirst();
-      if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return { kind: 'duplicate' };
-    }
-    const order = await trx
-      .selectFrom('orders')
-      .select(['status', 'amountCents', 'currency'])
-      .where('id', '=', outcome.orderId)
-      .executeTakeFirst();
+  return repo.transaction(async (tx) => {
+    const order = await tx.lockOrder(outcome.orderId);
     if (!order) return { kind: 'unknown-order' };
-
-    if (outcome.result === 'paid') {
-      const mismatch = describeMismatch(order, outcome);
-      if (mismatch) {
-        await trx
-          .updateTable('orders')
-          .set({ reviewReason: mismatch, updatedAt: now })
-          .where('id', '=', outcome.orderId)
-          .execute();
-        return { kind: 'mismatch', reason: mismatch };
-      }
+    if (outcome.eventId) {
+      const isNew = await tx.recordEvent({
+        id: outcome.eventId,
+        orderId: outcome.orderId,
+        type: eventType(outcome.result),
+        createdAt: now,
+      });
+      if (!isNew) return { kind: 'duplicate' };
     }
-
-    const moved = await move(
-      trx,
-      outcome.orderId,
-      FROM[outcome.result],
-      outcome.result,
-      outcome.source,
-      now,
-      {
-        ...(outcome.result === 'paid' ? { paidAt: now } : {}),
-        ...(outcome.paymentIntentId ? { paymentIntentId: outcome.paymentIntentId } : {}),
-      },
-    );
-    if (!moved) {
-      const current = await trx
-        .selectFrom('orders')
-        .select('status')
-        .where('id', '=', outcome.orderId)
-        .executeTakeFirstOrThrow();
-      if (outcome.result === 'paid' && current.status === 'canceled') {
-        // Money arrived for an order that had already closed: someone has to refund or deliver.
-        await trx
-          .updateTable('orders')
-          .set({
-            reviewReason: `paid after the order was canceled (${outcome.source})`,
-            updatedAt: now,
-          })
-          .where('id', '=', outcome.orderId)
-          .execute();
-      }
-      return { kind: 'unchanged', status: current.status };
-    }
-    if (outcome.result === 'paid') {
-      const earlyRefund = await trx
-        .selectFrom('paymentEvents')
-        .select('id')
-        .where('orderId', '=', outcome.orderId)
-        .where('type', '=', 'refunded')
-        .executeTakeFirst();
-      if (earlyRefund) {
-        await move(
-          trx,
-          outcome.orderId,
-          'paid',
-          'refunded',
-          'refund received before the payment',
-          now,
-          {},
-        );
-        return { kind: 'applied', status: 'refunded' };
-      }
-    }
-    return { kind: 'applied', status: outcome.result };
+    return apply(tx, order, outcome, now);
   });
 }
 
-type Executor = Parameters<Parameters<ReturnType<Db['transaction']>['execute']>[0]>[0];
+/** The kind an event is filed under: a lost dispute counts as a refund (the money went back). */
+const eventType = (result: PaymentOutcome['result']) =>
+  result === 'dispute-lost' ? 'refunded' : result;
 
-async function move(
-  trx: Executor,
-  orderId: string,
-  from: OrderStatus,
-  to: OrderStatus,
-  reason: string,
+async function apply(
+  tx: OrderQueries,
+  order: OrderRow,
+  outcome: PaymentOutcome,
   now: number,
-  extra: { paidAt?: number; paymentIntentId?: string },
-): Promise<boolean> {
-  const result = await trx
-    .updateTable('orders')
-    .set({ status: to, updatedAt: now, ...extra })
-    .where('id', '=', orderId)
-    .where('status', '=', from)
-    .executeTakeFirst();
-  if (Number(result.numUpdatedRows) !== 1) return false;
-  await trx
-    .insertInto('orderTransitions')
-    .values({ orderId, fromStatus: from, toStatus: to, reason, createdAt: now })
-    .execute();
-  return true;
+): Promise<OutcomeResult> {
+  const unchanged = (): OutcomeResult => ({ kind: 'unchanged', status: order.status });
+  const applied = (status: OrderStatus | null): OutcomeResult =>
+    status ? { kind: 'applied', status } : unchanged();
+  const intent = outcome.paymentIntentId ? { paymentIntentId: outcome.paymentIntentId } : {};
+
+  switch (outcome.result) {
+    case 'paid': {
+      const mismatch = describeMismatch(order, outcome);
+      if (mismatch) {
+        await tx.updateOrder(order.id, { reviewReason: mismatch, ...intent }, now);
+        return { kind: 'mismatch', reason: mismatch };
+      }
+      const moved = await tx.moveStatus(order.id, 'pay', outcome.source, now, {
+        paidAt: now,
+        ...intent,
+      });
+      if (!moved) {
+        if (order.status === 'canceled') {
+          // Money arrived for an order that had already closed: the owner grants or refunds.
+          await tx.updateOrder(
+            order.id,
+            { reviewReason: `paid after the order was canceled (${outcome.source})`, ...intent },
+            now,
+          );
+        }
+        return unchanged();
+      }
+      if (await tx.hasEvent(order.id, 'refunded')) {
+        const refunded = await tx.moveStatus(
+          order.id,
+          'refund',
+          'refund received before the payment',
+          now,
+        );
+        return applied(refunded);
+      }
+      return applied(moved);
+    }
+    case 'canceled': {
+      // The end of a session the order no longer uses (a replaced checkout) cancels nothing.
+      const isOtherSession =
+        outcome.sessionId != null &&
+        order.providerSessionId !== null &&
+        outcome.sessionId !== order.providerSessionId;
+      if (isOtherSession) return unchanged();
+      return applied(await tx.moveStatus(order.id, 'cancel', outcome.source, now));
+    }
+    case 'refunded': {
+      // Money that arrived for a flagged order (mismatch, after cancellation) and went back
+      // resolves the flag; otherwise only a paid order can be refunded.
+      const isFlaggedPayment =
+        order.status !== 'paid' &&
+        order.reviewReason !== null &&
+        (order.paymentIntentId ?? outcome.paymentIntentId) != null;
+      return applied(
+        await tx.moveStatus(
+          order.id,
+          isFlaggedPayment ? 'refundFlagged' : 'refund',
+          outcome.source,
+          now,
+          {
+            ...intent,
+            ...(outcome.refundId ? { refundId: outcome.refundId } : {}),
+            ...(isFlaggedPayment ? { reviewReason: null } : {}),
+          },
+        ),
+      );
+    }
+    case 'refund-failed': {
+      // Only the refund that refunded this order can undo it; an older failed one cannot.
+      const isThisRefund = outcome.refundId == null || order.refundId === outcome.refundId;
+      if (order.status !== 'refunded' || !isThisRefund) return unchanged();
+      return applied(
+        await tx.moveStatus(order.id, 'restore', outcome.source, now, {
+          refundId: null,
+          reviewReason: `refund ${outcome.refundId ?? ''} failed at the payment provider: the buyer has access again; refund again or check the provider`,
+        }),
+      );
+    }
+    case 'disputed':
+      await tx.updateOrder(order.id, { disputeStatus: 'open', ...intent }, now);
+      return unchanged();
+    case 'dispute-won':
+      if (order.disputeStatus !== 'open') return unchanged();
+      await tx.updateOrder(order.id, { disputeStatus: 'won' }, now);
+      return unchanged();
+    case 'dispute-lost': {
+      await tx.updateOrder(order.id, { disputeStatus: 'lost' }, now);
+      return applied(await tx.moveStatus(order.id, 'refund', outcome.source, now));
+    }
+  }
 }
 
 function describeMismatch(
@@ -165,17 +174,4 @@ function describeMismatch(
     return `provider charged in ${outcome.currency} but the order is in ${order.currency}`;
   }
   return null;
-}
-
-/** The order a provider's payment belongs to, for events that name only the payment (refunds). */
-export async function findOrderIdByPaymentIntent(
-  db: Db,
-  paymentIntentId: string,
-): Promise<string | null> {
-  const row = await db
-    .selectFrom('orders')
-    .select('id')
-    .where('paymentIntentId', '=', paymentIntentId)
-    .executeTakeFirst();
-  return row?.id ?? null;
 }

@@ -1,10 +1,108 @@
-import type { Db } from '../../db/client.js';
-import type { OrdersTable } from '../../db/types.js';
+import type { OrderStatus } from '@bindery/shared';
+import type { Kysely } from 'kysely';
+import type { Dialect } from '../../db/client.js';
+import type { Database, OrdersTable, UnmatchedPaymentsTable } from '../../db/types.js';
+import { ORDER_TRANSITIONS, type OrderTransition } from './order-status.js';
 
 export type OrderRow = OrdersTable;
+export type UnmatchedPaymentRow = UnmatchedPaymentsTable;
 
-export function createOrdersRepo(db: Db) {
+type OrderChanges = Partial<
+  Pick<OrderRow, 'paidAt' | 'paymentIntentId' | 'reviewReason' | 'disputeStatus' | 'refundId'>
+>;
+
+/** `needsReview`: orders that need the owner, flagged for review or disputed right now. */
+type ListFilter = { userId?: string; needsReview?: boolean };
+
+/** Every query of the orders feature, plus `transaction()` to run several as one. */
+export function createOrdersRepo(db: Kysely<Database>, dialect: Dialect) {
   return {
+    ...orderQueries(db, dialect),
+    /** Runs `work` in one transaction, with the same queries bound to it. */
+    transaction<T>(work: (tx: OrderQueries) => Promise<T>): Promise<T> {
+      return db.transaction().execute((trx) => work(orderQueries(trx, dialect)));
+    },
+  };
+}
+
+/** The queries of the orders feature, written once for both databases; `db` may be a transaction. */
+function orderQueries(db: Kysely<Database>, dialect: Dialect) {
+  return {
+    /**
+     * Reads the order and, on PostgreSQL, locks its row until the transaction ends, so two
+     * outcomes for one order (a refund racing its payment) run one after the other. SQLite
+     * runs one write transaction at a time already.
+     */
+    lockOrder(id: string): Promise<OrderRow | undefined> {
+      const query = db.selectFrom('orders').selectAll().where('id', '=', id);
+      return (dialect === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
+    },
+
+    /** Records a provider event id; false when it was recorded before (a redelivery). */
+    async recordEvent(event: {
+      id: string;
+      orderId: string;
+      type: string;
+      createdAt: number;
+    }): Promise<boolean> {
+      const inserted = await db
+        .insertInto('paymentEvents')
+        .values(event)
+        .onConflict((oc) => oc.column('id').doNothing())
+        .executeTakeFirst();
+      return Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0;
+    },
+
+    async hasEvent(orderId: string, type: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('paymentEvents')
+        .select('id')
+        .where('orderId', '=', orderId)
+        .where('type', '=', type)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    /**
+     * Applies one transition of the state machine if the order is in one of its `from`
+     * statuses, with its audit row; null when the order was elsewhere (nothing changed).
+     */
+    async moveStatus(
+      orderId: string,
+      transition: OrderTransition,
+      reason: string,
+      now: number,
+      changes: OrderChanges = {},
+    ): Promise<OrderStatus | null> {
+      const { from, to } = ORDER_TRANSITIONS[transition];
+      const current = await db
+        .selectFrom('orders')
+        .select('status')
+        .where('id', '=', orderId)
+        .executeTakeFirst();
+      if (!current || !(from as readonly OrderStatus[]).includes(current.status)) return null;
+      const result = await db
+        .updateTable('orders')
+        .set({ status: to, updatedAt: now, ...changes })
+        .where('id', '=', orderId)
+        .where('status', '=', current.status)
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) !== 1) return null;
+      await db
+        .insertInto('orderTransitions')
+        .values({ orderId, fromStatus: current.status, toStatus: to, reason, createdAt: now })
+        .execute();
+      return to;
+    },
+
+    async updateOrder(id: string, changes: OrderChanges, now: number): Promise<void> {
+      await db
+        .updateTable('orders')
+        .set({ ...changes, updatedAt: now })
+        .where('id', '=', id)
+        .execute();
+    },
+
     async insertOrder(row: OrderRow): Promise<void> {
       await db.insertInto('orders').values(row).execute();
     },
@@ -32,6 +130,16 @@ export function createOrdersRepo(db: Db) {
         .executeTakeFirst();
     },
 
+    /** The order a provider's payment belongs to, for events that name only the payment. */
+    async findOrderIdByPaymentIntent(paymentIntentId: string): Promise<string | null> {
+      const row = await db
+        .selectFrom('orders')
+        .select('id')
+        .where('paymentIntentId', '=', paymentIntentId)
+        .executeTakeFirst();
+      return row?.id ?? null;
+    },
+
     /** The buyer's newest pending order for this product at this price since `since`. */
     findPendingOrder(
       userId: string,
@@ -39,7 +147,7 @@ export function createOrdersRepo(db: Db) {
       amountCents: number,
       provider: OrderRow['provider'],
       since: number,
-    ) {
+    ): Promise<OrderRow | undefined> {
       return db
         .selectFrom('orders')
         .selectAll()
@@ -54,17 +162,27 @@ export function createOrdersRepo(db: Db) {
         .executeTakeFirst();
     },
 
-    async setProviderSession(id: string, providerSessionId: string, now: number): Promise<void> {
+    async setCheckoutSession(
+      id: string,
+      session: { id: string; url: string; expiresAt: number; fingerprint: string },
+      now: number,
+    ): Promise<void> {
       await db
         .updateTable('orders')
-        .set({ providerSessionId, updatedAt: now })
+        .set({
+          providerSessionId: session.id,
+          providerSessionUrl: session.url,
+          providerSessionExpiresAt: session.expiresAt,
+          checkoutFingerprint: session.fingerprint,
+          updatedAt: now,
+        })
         .where('id', '=', id)
         .execute();
     },
 
     /** Newest first; `userId` limits the page to one buyer's orders. */
     async listOrders(
-      filter: { userId?: string },
+      filter: ListFilter,
       offset: number,
       limit: number,
     ): Promise<{ rows: OrderRow[]; total: number }> {
@@ -73,6 +191,14 @@ export function createOrdersRepo(db: Db) {
       if (filter.userId !== undefined) {
         rows = rows.where('userId', '=', filter.userId);
         count = count.where('userId', '=', filter.userId);
+      }
+      if (filter.needsReview) {
+        rows = rows.where((eb) =>
+          eb.or([eb('reviewReason', 'is not', null), eb('disputeStatus', '=', 'open')]),
+        );
+        count = count.where((eb) =>
+          eb.or([eb('reviewReason', 'is not', null), eb('disputeStatus', '=', 'open')]),
+        );
       }
       const [page, total] = await Promise.all([
         rows
@@ -107,12 +233,30 @@ export function createOrdersRepo(db: Db) {
         .execute();
     },
 
-    async flagForReview(id: string, reason: string, now: number): Promise<void> {
-      await db
-        .updateTable('orders')
-        .set({ reviewReason: reason, updatedAt: now })
-        .where('id', '=', id)
+    /** Pending orders of a product with a checkout that may still be open. */
+    listOpenCheckoutsOfProduct(productId: string): Promise<OrderRow[]> {
+      return db
+        .selectFrom('orders')
+        .selectAll()
+        .where('productId', '=', productId)
+        .where('status', '=', 'pending')
+        .where('providerSessionId', 'is not', null)
         .execute();
+    },
+
+    /**
+     * Whether a product must be kept for its buyers: any order that holds money or may still
+     * (paid, refunded, pending, or flagged for review).
+     */
+    async hasOrdersToHonour(productId: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('orders')
+        .select('id')
+        .where('productId', '=', productId)
+        .where((eb) => eb.or([eb('status', '!=', 'canceled'), eb('reviewReason', 'is not', null)]))
+        .limit(1)
+        .executeTakeFirst();
+      return row !== undefined;
     },
 
     async deleteOrder(id: string): Promise<boolean> {
@@ -123,7 +267,37 @@ export function createOrdersRepo(db: Db) {
     async insertDownload(orderId: string, now: number): Promise<void> {
       await db.insertInto('downloads').values({ orderId, createdAt: now }).execute();
     },
+
+    async countTransitionsTo(orderId: string, status: OrderStatus): Promise<number> {
+      const row = await db
+        .selectFrom('orderTransitions')
+        .select((eb) => eb.fn.countAll<number>().as('total'))
+        .where('orderId', '=', orderId)
+        .where('toStatus', '=', status)
+        .executeTakeFirstOrThrow();
+      return Number(row.total);
+    },
+
+    /** Keeps a payment for an unknown order once per id; false when it was kept before. */
+    async recordUnmatchedPayment(row: UnmatchedPaymentRow): Promise<boolean> {
+      const inserted = await db
+        .insertInto('unmatchedPayments')
+        .values(row)
+        .onConflict((oc) => oc.column('id').doNothing())
+        .executeTakeFirst();
+      return Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0;
+    },
+
+    listUnmatchedPayments(limit: number): Promise<UnmatchedPaymentRow[]> {
+      return db
+        .selectFrom('unmatchedPayments')
+        .selectAll()
+        .orderBy('createdAt', 'desc')
+        .limit(limit)
+        .execute();
+    },
   };
 }
 
+export type OrderQueries = ReturnType<typeof orderQueries>;
 export type OrdersRepo = ReturnType<typeof createOrdersRepo>;

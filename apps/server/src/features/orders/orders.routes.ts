@@ -3,13 +3,16 @@ import {
   AdminOrdersResponseSchema,
   DownloadLinkResponseSchema,
   ErrorBodySchema,
+  AdminOrderSchema,
   MyOrdersQuerySchema,
   MyOrdersResponseSchema,
+  UnmatchedPaymentsResponseSchema,
 } from '@bindery/shared';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAdmin, requireUser } from '../auth/auth.guard.js';
+import type { CheckoutService } from '../checkout/checkout.service.js';
 import type { DownloadsService } from '../downloads/downloads.service.js';
 import type { OrdersService } from './orders.service.js';
 
@@ -18,7 +21,9 @@ const ParamsSchema = z.object({ id: z.string() });
 export const ordersRoutes: FastifyPluginAsync<{
   orders: OrdersService;
   downloads: Pick<DownloadsService, 'createLink'>;
-}> = async (app, { orders, downloads }) => {
+  /** Refunds and deletions go through the money path: the provider is told first. */
+  checkout: Pick<CheckoutService, 'refundOrder' | 'deleteOrder'>;
+}> = async (app, { orders, downloads, checkout }) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get(
@@ -41,7 +46,7 @@ export const ordersRoutes: FastifyPluginAsync<{
       onRequest: async (request) => void requireAdmin(request),
       schema: {
         tags: ['orders'],
-        summary: 'All customer orders, newest first (admin)',
+        summary: 'All customer orders, newest first (admin); review=true lists flagged ones',
         querystring: AdminOrdersQuerySchema,
         response: {
           200: AdminOrdersResponseSchema,
@@ -61,19 +66,90 @@ export const ordersRoutes: FastifyPluginAsync<{
       schema: {
         tags: ['orders'],
         summary: 'Delete an order (admin); its download links stop working',
+        description:
+          'An open checkout is closed at the payment provider first; 409 when it was paid meanwhile.',
         params: ParamsSchema,
         response: {
           204: z.null(),
           401: ErrorBodySchema,
           403: ErrorBodySchema,
           404: ErrorBodySchema,
+          409: ErrorBodySchema,
+          502: ErrorBodySchema,
+          503: ErrorBodySchema,
         },
       },
     },
     async (request, reply) => {
-      await orders.deleteOrder(request.params.id);
+      await checkout.deleteOrder(request.params.id);
       return reply.code(204).send(null);
     },
+  );
+
+  api.post(
+    '/api/orders/:id/refund',
+    {
+      onRequest: async (request) => void requireAdmin(request),
+      schema: {
+        tags: ['orders'],
+        summary: 'Refund an order in full through the payment provider (admin)',
+        description:
+          'Its download links stop working at once. Refunds once, however often it is sent; 409 ' +
+          'when the order is already refunded or holds no payment.',
+        params: ParamsSchema,
+        response: {
+          200: AdminOrderSchema,
+          401: ErrorBodySchema,
+          403: ErrorBodySchema,
+          404: ErrorBodySchema,
+          409: ErrorBodySchema,
+          502: ErrorBodySchema,
+          503: ErrorBodySchema,
+        },
+      },
+    },
+    async (request) => checkout.refundOrder(request.params.id),
+  );
+
+  api.post(
+    '/api/orders/:id/grant-access',
+    {
+      onRequest: async (request) => void requireAdmin(request),
+      schema: {
+        tags: ['orders'],
+        summary: 'Resolve a flagged order by letting the buyer download (admin)',
+        description: '409 when the order is not flagged for review, or was refunded.',
+        params: ParamsSchema,
+        response: {
+          200: AdminOrderSchema,
+          401: ErrorBodySchema,
+          403: ErrorBodySchema,
+          404: ErrorBodySchema,
+          409: ErrorBodySchema,
+        },
+      },
+    },
+    async (request) => {
+      await orders.grantAccess(request.params.id);
+      return orders.getAdminOrder(request.params.id);
+    },
+  );
+
+  api.get(
+    '/api/orders/unmatched-payments',
+    {
+      onRequest: async (request) => void requireAdmin(request),
+      schema: {
+        tags: ['orders'],
+        summary: 'Payments that arrived for orders the store does not have (admin)',
+        response: {
+          200: UnmatchedPaymentsResponseSchema,
+          401: ErrorBodySchema,
+          403: ErrorBodySchema,
+        },
+      },
+    },
+    async () => orders.listUnmatchedPayments(),
   );
 
   api.post(

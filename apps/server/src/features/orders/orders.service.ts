@@ -2,16 +2,17 @@ import { randomBytes } from 'node:crypto';
 import {
   CheckoutMessages,
   OrderMessages,
+  type AdminOrder,
   type AdminOrdersResponse,
   type MyOrdersResponse,
   type Purchase,
+  type UnmatchedPaymentsResponse,
 } from '@bindery/shared';
-import type { Db } from '../../db/client.js';
 import { AppError } from '../../errors.js';
 import type { AuthService } from '../auth/auth.service.js';
 import type { CatalogService } from '../catalog/catalog.service.js';
 import { applyPaymentOutcome, type OutcomeResult, type PaymentOutcome } from './fulfilment.js';
-import type { OrderRow, OrdersRepo } from './orders.repo.js';
+import type { OrderRow, OrdersRepo, UnmatchedPaymentRow } from './orders.repo.js';
 
 /** The one currency the store sells in (prices are USD in the specification). */
 export const STORE_CURRENCY = 'usd';
@@ -22,7 +23,6 @@ const newOrderId = () => randomBytes(12).toString('base64url');
 
 export interface OrdersServiceOptions {
   repo: OrdersRepo;
-  db: Db;
   catalog: Pick<CatalogService, 'getProductSummaries'>;
   users: Pick<AuthService, 'getUserSummaries'>;
   clock?: () => number;
@@ -35,31 +35,78 @@ interface PageQuery {
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
+/** Unmatched payments shown to the owner at most (newest first). */
+const UNMATCHED_LIST_LIMIT = 100;
+
+/**
+ * Whether money the store could return is held for this order: a paid order, or a flagged one
+ * whose payment arrived (amount mismatch, paid after it was canceled).
+ */
+export function canRefund(order: OrderRow): boolean {
+  if (order.status === 'paid') return true;
+  return (
+    order.status !== 'refunded' && order.reviewReason !== null && order.paymentIntentId !== null
+  );
+}
+
 export function createOrdersService({
   repo,
-  db,
   catalog,
   users,
   clock = Date.now,
 }: OrdersServiceOptions) {
-  async function listPage(filter: { userId?: string }, query: PageQuery) {
-    const { rows, total } = await repo.listOrders(
-      filter,
-      (query.page - 1) * query.limit,
-      query.limit,
-    );
-    // Product data comes from the catalogue; a deleted product shows as null.
+  /** Orders as the API shows them; product data comes from the catalogue (null once deleted). */
+  async function toPurchases(rows: OrderRow[]): Promise<Purchase[]> {
     const products = await catalog.getProductSummaries(rows.map((row) => row.productId));
-    const toPurchase = (row: OrderRow): Purchase => ({
+    return rows.map((row) => ({
       _id: row.id,
       product: products.get(row.productId) ?? null,
       amountCents: row.amountCents,
       status: row.status,
       createdAt: iso(row.createdAt),
       paidAt: row.paidAt === null ? null : iso(row.paidAt),
-    });
-    return { rows, total, pages: Math.ceil(total / query.limit), toPurchase };
+      dispute: row.disputeStatus,
+    }));
   }
+
+  async function toAdminOrders(rows: OrderRow[]): Promise<AdminOrder[]> {
+    const [purchases, customers] = await Promise.all([
+      toPurchases(rows),
+      users.getUserSummaries(rows.map((row) => row.userId)),
+    ]);
+    return rows.map((row, index) => ({
+      ...purchases[index]!,
+      user: customers.get(row.userId) ?? null,
+      reviewReason: row.reviewReason,
+      canRefund: canRefund(row),
+    }));
+  }
+
+  async function listPage(filter: { userId?: string; needsReview?: boolean }, query: PageQuery) {
+    const { rows, total } = await repo.listOrders(
+      filter,
+      (query.page - 1) * query.limit,
+      query.limit,
+    );
+    return { rows, total, pages: Math.ceil(total / query.limit) };
+  }
+
+  async function requireOrder(id: string): Promise<OrderRow> {
+    const row = ORDER_ID_SHAPE.test(id) ? await repo.findOrder(id) : undefined;
+    if (!row) throw AppError.notFound(OrderMessages.orderNotFound);
+    return row;
+  }
+
+  const toUnmatched = (row: UnmatchedPaymentRow) => ({
+    _id: row.id,
+    provider: row.provider,
+    orderId: row.orderId,
+    paymentIntentId: row.paymentIntentId,
+    amountCents: row.amountCents,
+    currency: row.currency,
+    reason: row.reason,
+    createdAt: iso(row.createdAt),
+  });
 
   return {
     /** A new pending order at the catalogue's price: the only amount a buyer is ever charged. */
@@ -78,8 +125,13 @@ export function createOrdersService({
         status: 'pending',
         provider: input.provider,
         providerSessionId: null,
+        providerSessionUrl: null,
+        providerSessionExpiresAt: null,
+        checkoutFingerprint: null,
         paymentIntentId: null,
         reviewReason: null,
+        disputeStatus: null,
+        refundId: null,
         createdAt: now,
         updatedAt: now,
         paidAt: null,
@@ -107,8 +159,13 @@ export function createOrdersService({
         input.since,
       ),
 
-    attachCheckoutSession: (orderId: string, providerSessionId: string) =>
-      repo.setProviderSession(orderId, providerSessionId, clock()),
+    /** The hosted checkout an order uses now, kept so a second Buy Now can return it. */
+    attachCheckoutSession: (
+      orderId: string,
+      session: { id: string; url: string; expiresAt: number; fingerprint: string },
+    ) => repo.setCheckoutSession(orderId, session, clock()),
+
+    requireOrder,
 
     async findOrder(id: string): Promise<OrderRow | undefined> {
       return ORDER_ID_SHAPE.test(id) ? repo.findOrder(id) : undefined;
@@ -128,10 +185,14 @@ export function createOrdersService({
       return row;
     },
 
-    /** Paid orders only: 409 while the payment is not confirmed, 410 once refunded or canceled. */
+    /**
+     * Paid orders only: 409 while the payment is not confirmed, 403 while a dispute is open,
+     * 410 once refunded or canceled.
+     */
     requireDownloadable(order: OrderRow): OrderRow {
       switch (order.status) {
         case 'paid':
+          if (order.disputeStatus === 'open') throw AppError.forbidden(CheckoutMessages.disputed);
           return order;
         case 'pending':
           throw AppError.conflict(
@@ -146,28 +207,63 @@ export function createOrdersService({
 
     /** A provider's news about an order, applied exactly once (see fulfilment.ts). */
     applyOutcome: (outcome: PaymentOutcome): Promise<OutcomeResult> =>
-      applyPaymentOutcome(db, outcome, clock()),
+      applyPaymentOutcome(repo, outcome, clock()),
+
+    /** The order a provider's payment belongs to, as far as the store knows. */
+    findOrderIdByPaymentIntent: (paymentIntentId: string) =>
+      repo.findOrderIdByPaymentIntent(paymentIntentId),
+
+    /** A payment for an order the store does not have, kept once for the owner to act on. */
+    recordUnmatchedPayment: (payment: Omit<UnmatchedPaymentRow, 'createdAt'>) =>
+      repo.recordUnmatchedPayment({ ...payment, createdAt: clock() }),
+
+    async listUnmatchedPayments(): Promise<UnmatchedPaymentsResponse> {
+      const rows = await repo.listUnmatchedPayments(UNMATCHED_LIST_LIMIT);
+      return { payments: rows.map(toUnmatched) };
+    },
+
+    /** One order as the admin table shows it. */
+    async getAdminOrder(id: string): Promise<AdminOrder> {
+      const [order] = await toAdminOrders([await requireOrder(id)]);
+      return order!;
+    },
+
+    /**
+     * The owner's resolution of a flagged order: the buyer gets the file. A pending or canceled
+     * order becomes paid; the flag is cleared. 409 when nothing is flagged or it was refunded.
+     */
+    async grantAccess(id: string): Promise<void> {
+      const order = await requireOrder(id);
+      if (order.reviewReason === null) throw AppError.conflict(OrderMessages.nothingToGrant);
+      if (order.status === 'refunded') throw AppError.conflict(OrderMessages.alreadyRefunded);
+      const now = clock();
+      await repo.transaction(async (tx) => {
+        await tx.lockOrder(id);
+        await tx.moveStatus(id, 'grant', 'access granted by the owner', now, { paidAt: now });
+        await tx.updateOrder(id, { reviewReason: null }, now);
+      });
+    },
+
+    /** How many times the order was refunded before: each refund attempt gets its own key. */
+    countRefunds: (id: string) => repo.countTransitionsTo(id, 'refunded'),
+
+    listOpenCheckoutsOfProduct: (productId: string) => repo.listOpenCheckoutsOfProduct(productId),
+    hasOrdersToHonour: (productId: string) => repo.hasOrdersToHonour(productId),
 
     async listMyOrders(userId: string, query: PageQuery): Promise<MyOrdersResponse> {
-      const { rows, total, pages, toPurchase } = await listPage({ userId }, query);
-      return { purchases: rows.map(toPurchase), total, page: query.page, pages };
+      const { rows, total, pages } = await listPage({ userId }, query);
+      return { purchases: await toPurchases(rows), total, page: query.page, pages };
     },
 
-    async listAllOrders(query: PageQuery): Promise<AdminOrdersResponse> {
-      const { rows, total, pages, toPurchase } = await listPage({}, query);
-      const customers = await users.getUserSummaries(rows.map((row) => row.userId));
-      return {
-        orders: rows.map((row) => ({
-          ...toPurchase(row),
-          user: customers.get(row.userId) ?? null,
-        })),
-        total,
-        page: query.page,
-        pages,
-      };
+    async listAllOrders(query: PageQuery & { review?: boolean }): Promise<AdminOrdersResponse> {
+      const { rows, total, pages } = await listPage({ needsReview: query.review === true }, query);
+      return { orders: await toAdminOrders(rows), total, page: query.page, pages };
     },
 
-    /** Deletes an order with its history; its download links stop working at once. */
+    /**
+     * Deletes an order with its history; its download links stop working at once. The caller
+     * closed its checkout first (see checkout.service deleteOrder).
+     */
     async deleteOrder(id: string): Promise<void> {
       const deleted = ORDER_ID_SHAPE.test(id) && (await repo.deleteOrder(id));
       if (!deleted) throw AppError.notFound(OrderMessages.orderNotFound);
@@ -179,7 +275,7 @@ export function createOrdersService({
       repo.listPendingToReconcile(cutoff, provider, limit),
 
     flagForReview: (orderId: string, reason: string) =>
-      repo.flagForReview(orderId, reason, clock()),
+      repo.updateOrder(orderId, { reviewReason: reason }, clock()),
   };
 }
 

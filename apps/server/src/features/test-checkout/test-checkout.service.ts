@@ -1,7 +1,8 @@
 import { TestCheckoutMessages } from '@bindery/shared';
-import type {
-  TestCheckoutProvider,
-  TestCheckoutSession,
+import {
+  testPaymentIdOf,
+  type TestCheckoutProvider,
+  type TestCheckoutSession,
 } from '../../adapters/payments/test-checkout.js';
 import type { OrdersService } from '../orders/orders.service.js';
 
@@ -36,7 +37,7 @@ export type CheckoutPage =
 
 export interface TestCheckoutServiceOptions {
   checkout: TestCheckoutProvider;
-  orders: Pick<OrdersService, 'applyOutcome'>;
+  orders: Pick<OrdersService, 'applyOutcome' | 'recordUnmatchedPayment'>;
   clock?: () => number;
   log?: { warn(details: object, message: string): void };
 }
@@ -109,6 +110,7 @@ export function createTestCheckoutService({
       result: 'canceled',
       source: 'test-checkout',
       eventId,
+      sessionId: session.id,
     });
   }
 
@@ -169,10 +171,23 @@ export function createTestCheckoutService({
         result: 'paid',
         source: 'test-checkout',
         eventId: `evt_test_paid_${session.id}`,
+        sessionId: session.id,
         amountCents: session.amountCents,
         currency: session.currency,
+        paymentIntentId: testPaymentIdOf(session.id),
       });
-      if (result.kind === 'mismatch') {
+      if (result.kind === 'unknown-order') {
+        await orders.recordUnmatchedPayment({
+          id: `evt_test_paid_${session.id}`,
+          provider: 'test',
+          orderId: session.orderId,
+          sessionId: session.id,
+          paymentIntentId: testPaymentIdOf(session.id),
+          amountCents: session.amountCents,
+          currency: session.currency,
+          reason: 'paid for an order the store does not have (deleted?)',
+        });
+      } else if (result.kind === 'mismatch') {
         log?.warn(
           { orderId: session.orderId, reason: result.reason },
           'test payment does not match its order: not fulfilled, flagged for review',
@@ -185,7 +200,7 @@ export function createTestCheckoutService({
       const session = await checkout.findSession(sessionId);
       if (!session) return notFound;
       if (session.status === 'complete') return closedPage(session, 409);
-      if (session.status === 'open' && !(await checkout.expireSession(session.id))) {
+      if (session.status === 'open' && !(await checkout.closeSession(session.id))) {
         // A payment completed it a moment ago: that one stands.
         const current = await checkout.findSession(session.id);
         if (current?.status === 'complete') return closedPage(current, 409);

@@ -5,8 +5,8 @@ import type Stripe from 'stripe';
 import { z } from 'zod';
 import { PaymentProviderUnavailableError } from '../../adapters/payments/payment-provider.js';
 import type { StripePaymentProvider } from '../../adapters/payments/stripe.js';
-import type { Db } from '../../db/client.js';
 import { AppError } from '../../errors.js';
+import type { OrdersService } from '../orders/orders.service.js';
 import {
   handleStripeEvent,
   UnreadableEventError,
@@ -20,10 +20,9 @@ const ReceivedSchema = z.object({ received: z.literal(true) });
  * the exact bytes Stripe sent, so this plugin (and only it) keeps JSON bodies as raw buffers.
  */
 export const stripeWebhookRoutes: FastifyPluginAsync<{
-  db: Db;
+  orders: OrdersService;
   stripe: StripePaymentProvider;
-  clock?: () => number;
-}> = async (app, { db, stripe, clock = Date.now }) => {
+}> = async (app, { orders, stripe }) => {
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) =>
     done(null, body),
@@ -71,9 +70,20 @@ export const stripeWebhookRoutes: FastifyPluginAsync<{
       }
 
       const context = { eventId: event.id, eventType: event.type };
+      if (event.api_version !== stripe.apiVersion) {
+        // Another version's objects may be shaped differently: refused (Stripe retries) and
+        // logged, so the owner sets the endpoint's API version to ours.
+        request.log.error(
+          { ...context, apiVersion: event.api_version, expected: stripe.apiVersion },
+          'refused a Stripe event of another API version: set the webhook endpoint to the expected version',
+        );
+        throw AppError.badRequest(
+          `Events must use Stripe API version ${stripe.apiVersion}; this one uses ${String(event.api_version)}.`,
+        );
+      }
       let handled: HandledEvent;
       try {
-        handled = await handleStripeEvent({ db, stripe, now: clock }, event);
+        handled = await handleStripeEvent({ orders, stripe }, event);
       } catch (error) {
         if (error instanceof UnreadableEventError) {
           request.log.error({ ...context, err: error }, 'refused a Stripe event we cannot read');
@@ -89,7 +99,12 @@ export const stripeWebhookRoutes: FastifyPluginAsync<{
       if (handled.action === 'ignored') {
         request.log.info({ ...context, reason: handled.reason }, 'Stripe event ignored');
       } else if (handled.result.kind === 'unknown-order') {
-        request.log.warn({ ...context, orderId: handled.orderId }, 'Stripe event names no order');
+        request.log.warn(
+          { ...context, orderId: handled.orderId },
+          handled.outcome === 'paid'
+            ? 'Stripe payment for an order the store does not have: kept for review'
+            : 'Stripe event names no order',
+        );
       } else if (handled.result.kind === 'mismatch') {
         request.log.error(
           { ...context, orderId: handled.orderId, reason: handled.result.reason },
@@ -102,7 +117,7 @@ export const stripeWebhookRoutes: FastifyPluginAsync<{
       ) {
         request.log.error(
           { ...context, orderId: handled.orderId },
-          'Stripe took a payment for a canceled order: refund it from the Stripe dashboard',
+          'Stripe took a payment for a canceled order: flagged; grant access or refund it from the admin orders screen',
         );
       } else {
         request.log.info(

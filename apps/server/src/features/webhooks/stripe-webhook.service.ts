@@ -1,18 +1,15 @@
 import type Stripe from 'stripe';
 import { z } from 'zod';
 import type { StripePaymentProvider } from '../../adapters/payments/stripe.js';
-import type { Db } from '../../db/client.js';
-import {
-  applyPaymentOutcome,
-  findOrderIdByPaymentIntent,
-  type OutcomeResult,
-  type PaymentOutcome,
-} from '../orders/fulfilment.js';
+import type { OutcomeResult, PaymentOutcome } from '../orders/fulfilment.js';
+import type { OrdersService } from '../orders/orders.service.js';
 
 export interface StripeWebhookDeps {
-  db: Db;
+  orders: Pick<
+    OrdersService,
+    'applyOutcome' | 'findOrderIdByPaymentIntent' | 'recordUnmatchedPayment'
+  >;
   stripe: Pick<StripePaymentProvider, 'findOrderIdOfPaymentIntent'>;
-  now?: () => number;
 }
 
 /** What became of one event, for the log line the route writes. */
@@ -49,23 +46,49 @@ const ChargeSchema = z.object({
   payment_intent: idOf,
 });
 
+const DisputeSchema = z.object({
+  id: z.string(),
+  status: z.string(),
+  reason: z.string().nullish(),
+  payment_intent: idOf,
+});
+
+const RefundSchema = z.object({
+  id: z.string(),
+  status: z.string().nullable(),
+  payment_intent: idOf,
+  metadata: z.record(z.string(), z.string()).nullish(),
+});
+
+/** Dispute endings that leave the money with the store (an inquiry closed counts as won). */
+const DISPUTE_KEPT = new Set(['won', 'warning_closed', 'prevented']);
+
 /**
- * Turns a verified Stripe event into at most one payment outcome. Every outcome goes through
- * applyPaymentOutcome with the event id, so redelivered, concurrent and out-of-order events
- * change an order at most once and only along pending → paid | canceled, paid → refunded.
+ * Turns a verified Stripe event into at most one outcome for the orders service, applied with
+ * the event id, so redelivered, concurrent and out-of-order events change an order at most once
+ * and only along the order state machine (docs/decisions/009).
  */
 export async function handleStripeEvent(
   deps: StripeWebhookDeps,
   event: Stripe.Event,
 ): Promise<HandledEvent> {
-  const now = deps.now ?? Date.now;
   const source = `webhook:${event.type}`;
   const apply = async (outcome: Omit<PaymentOutcome, 'source' | 'eventId'>) => {
-    const result = await applyPaymentOutcome(
-      deps.db,
-      { ...outcome, source, eventId: event.id },
-      now(),
-    );
+    const result = await deps.orders.applyOutcome({ ...outcome, source, eventId: event.id });
+    if (result.kind === 'unknown-order' && outcome.result === 'paid') {
+      // Money for an order the store no longer has (deleted): kept for the owner, not only logged.
+      await deps.orders.recordUnmatchedPayment({
+        id: event.id,
+        provider: 'stripe',
+        orderId: outcome.orderId,
+        sessionId: outcome.sessionId ?? null,
+        paymentIntentId: outcome.paymentIntentId ?? null,
+        amountCents: outcome.amountCents ?? null,
+        currency: outcome.currency ?? null,
+        reason:
+          'paid for an order the store does not have (deleted?): refund it or deliver by hand',
+      });
+    }
     return {
       action: 'applied',
       orderId: outcome.orderId,
@@ -87,6 +110,7 @@ export async function handleStripeEvent(
       return apply({
         orderId,
         result: 'paid',
+        sessionId: session.id,
         amountCents: session.amount_total,
         currency: session.currency,
         paymentIntentId: session.payment_intent,
@@ -97,7 +121,7 @@ export async function handleStripeEvent(
       const session = read(SessionSchema, event.data.object, event);
       const orderId = orderIdOf(session);
       if (!orderId) return { action: 'ignored', reason: 'session names no order' };
-      return apply({ orderId, result: 'canceled' });
+      return apply({ orderId, result: 'canceled', sessionId: session.id });
     }
     case 'charge.refunded': {
       const charge = read(ChargeSchema, event.data.object, event);
@@ -108,18 +132,46 @@ export async function handleStripeEvent(
           reason: `partial refund (${charge.amount_refunded} of ${charge.amount})`,
         };
       }
-      const paymentIntentId = charge.payment_intent;
-      if (!paymentIntentId) return { action: 'ignored', reason: 'charge has no payment intent' };
-      // The refund can arrive before the payment told us its payment intent: ask Stripe.
+      const orderId = await orderOfPayment(deps, charge.payment_intent);
+      if (!orderId) return { action: 'ignored', reason: 'payment names no order' };
+      return apply({ orderId, result: 'refunded', paymentIntentId: charge.payment_intent });
+    }
+    case 'charge.dispute.created':
+    case 'charge.dispute.closed': {
+      const dispute = read(DisputeSchema, event.data.object, event);
+      const orderId = await orderOfPayment(deps, dispute.payment_intent);
+      if (!orderId) return { action: 'ignored', reason: 'dispute names no order' };
+      if (event.type === 'charge.dispute.created') return apply({ orderId, result: 'disputed' });
+      if (DISPUTE_KEPT.has(dispute.status)) return apply({ orderId, result: 'dispute-won' });
+      if (dispute.status === 'lost') return apply({ orderId, result: 'dispute-lost' });
+      return { action: 'ignored', reason: `dispute closed as ${dispute.status}` };
+    }
+    case 'refund.updated':
+    case 'refund.failed': {
+      const refund = read(RefundSchema, event.data.object, event);
+      if (refund.status !== 'failed') {
+        return { action: 'ignored', reason: `refund ${refund.status ?? 'unknown'}` };
+      }
       const orderId =
-        (await findOrderIdByPaymentIntent(deps.db, paymentIntentId)) ??
-        (await deps.stripe.findOrderIdOfPaymentIntent(paymentIntentId));
-      if (!orderId) return { action: 'ignored', reason: 'payment intent names no order' };
-      return apply({ orderId, result: 'refunded', paymentIntentId });
+        refund.metadata?.orderId ?? (await orderOfPayment(deps, refund.payment_intent));
+      if (!orderId) return { action: 'ignored', reason: 'refund names no order' };
+      return apply({ orderId, result: 'refund-failed', refundId: refund.id });
     }
     default:
       return { action: 'ignored', reason: 'event type not handled' };
   }
+}
+
+/** The order a payment belongs to: ours first; else Stripe's metadata (news can beat the payment). */
+async function orderOfPayment(
+  deps: StripeWebhookDeps,
+  paymentIntentId: string | null,
+): Promise<string | null> {
+  if (!paymentIntentId) return null;
+  return (
+    (await deps.orders.findOrderIdByPaymentIntent(paymentIntentId)) ??
+    (await deps.stripe.findOrderIdOfPaymentIntent(paymentIntentId))
+  );
 }
 
 function orderIdOf(session: z.infer<typeof SessionSchema>): string | null {
