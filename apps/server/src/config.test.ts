@@ -29,6 +29,7 @@ describe('loadConfig', () => {
       ...base,
       DATABASE_URL: 'postgres://u:p@db:5432/shop',
       PUBLIC_URL: 'https://shop.example.com/',
+      PAYMENTS: 'test',
     });
     expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://u:p@db:5432/shop' });
     expect(config.publicUrl).toBe('https://shop.example.com');
@@ -59,6 +60,63 @@ describe('loadConfig', () => {
     expect(problems.find((line) => line.startsWith('DATABASE_URL:'))).toMatch(/postgres/);
     expect(problems.find((line) => line.startsWith('SESSION_SECRET:'))).toMatch(/32/);
     expect(problems.find((line) => line.startsWith('LOG_LEVEL:'))).toBeDefined();
+  });
+
+  describe('which payments a store takes', () => {
+    const problemsOf = (env: Record<string, string>) => {
+      try {
+        loadConfig({ ...base, ...env });
+      } catch (error) {
+        if (error instanceof ConfigError) return error.problems;
+        throw error;
+      }
+      return [];
+    };
+    const stripeKeys = { STRIPE_SECRET_KEY: 'sk_live_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' };
+
+    test.each([
+      ['no PUBLIC_URL (localhost)', {}],
+      ['http://127.0.0.1:3000', { PUBLIC_URL: 'http://127.0.0.1:3000' }],
+      ['http://[::1]:3000', { PUBLIC_URL: 'http://[::1]:3000' }],
+      [
+        'a public address with PAYMENTS=test',
+        { PUBLIC_URL: 'https://shop.example.com', PAYMENTS: 'test' },
+      ],
+    ])('the test checkout runs on %s', (_name, env) => {
+      expect(loadConfig({ ...base, ...env }).payments.provider).toBe('test');
+    });
+
+    test('a public address without keys does not start: one line names STRIPE_SECRET_KEY and PAYMENTS=test', () => {
+      const problems = problemsOf({ PUBLIC_URL: 'https://shop.example.com' });
+      expect(problems).toHaveLength(1);
+      expect(problems[0]).toContain('STRIPE_SECRET_KEY');
+      expect(problems[0]).toContain('PAYMENTS=test');
+    });
+
+    test('a lookalike of localhost is a public address', () => {
+      expect(problemsOf({ PUBLIC_URL: 'https://localhost.example.com' })).toHaveLength(1);
+      expect(problemsOf({ PUBLIC_URL: 'http://127.0.0.1.nip.example' })).toHaveLength(1);
+    });
+
+    test('Stripe keys select Stripe anywhere; STRIPE_API_BASE points the SDK elsewhere', () => {
+      const config = loadConfig({
+        ...base,
+        ...stripeKeys,
+        PUBLIC_URL: 'https://shop.example.com',
+        STRIPE_API_BASE: 'http://127.0.0.1:12111',
+      });
+      expect(config.payments.provider).toBe('stripe');
+      expect(config.payments.stripe).toMatchObject({
+        secretKey: 'sk_live_x',
+        api: { host: '127.0.0.1', port: 12111, protocol: 'http' },
+      });
+    });
+
+    test('PAYMENTS=stripe without keys, or another value, is refused', () => {
+      expect(problemsOf({ PAYMENTS: 'stripe' })[0]).toContain('STRIPE_SECRET_KEY');
+      expect(problemsOf({ PAYMENTS: 'paypal' })[0]).toMatch(/^PAYMENTS: must be test or stripe/);
+      expect(problemsOf({ STRIPE_API_BASE: 'ftp://x' })[0]).toMatch(/^STRIPE_API_BASE: /);
+    });
   });
 
   test('ADMIN_EMAIL needs ADMIN_PASSWORD', () => {

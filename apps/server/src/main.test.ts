@@ -15,7 +15,7 @@ afterEach(() => {
 });
 
 /** Starts the real server as its own process; resolves with its URL once it listens. */
-function start(dataDir: string) {
+function start(dataDir: string, env: Record<string, string> = {}) {
   const child = spawn(process.execPath, ['--import', 'tsx', main], {
     env: {
       ...process.env,
@@ -27,6 +27,11 @@ function start(dataDir: string) {
       LOG_LEVEL: 'info',
       ADMIN_EMAIL: 'owner@example.com',
       ADMIN_PASSWORD: 'owner password',
+      PUBLIC_URL: '',
+      PAYMENTS: '',
+      STRIPE_SECRET_KEY: '',
+      STRIPE_WEBHOOK_SECRET: '',
+      ...env,
     },
   });
   children.push(child);
@@ -75,5 +80,24 @@ test.skipIf(testDb === 'postgres')(
     await third.listening;
     third.child.kill('SIGINT');
     expect(await third.exited).toBe(0);
+  },
+);
+
+test.skipIf(testDb === 'postgres')(
+  'the test checkout warns at start-up; on a public address without keys the store does not start',
+  { timeout: 60_000 },
+  async () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bindery-main-'));
+    dirs.push(dataDir);
+    const local = start(dataDir);
+    await local.listening;
+    expect(local.output()).toContain('Test checkout active: no real payments are taken');
+    local.child.kill('SIGTERM');
+    expect(await local.exited).toBe(0);
+
+    const exposed = start(dataDir, { PUBLIC_URL: 'https://shop.example.com' });
+    expect(await exposed.exited).toBe(1);
+    expect(exposed.output()).toMatch(/STRIPE_SECRET_KEY.*PAYMENTS=test/);
+    expect(exposed.output()).not.toContain('Server listening');
   },
 );

@@ -168,17 +168,23 @@ export function createTestCheckoutProvider({
           400,
         );
       }
-      const id = newRefundId();
+      // Two requests with one key at once make one refund: the second insert yields.
       await db
         .insertInto('testCheckoutRefunds')
         .values({
-          id,
+          id: newRefundId(),
           sessionId: paid.id,
           idempotencyKey: input.idempotencyKey,
           amountCents: input.amountCents,
           createdAt: clock(),
         })
+        .onConflict((oc) => oc.column('idempotencyKey').doNothing())
         .execute();
+      const { id } = await db
+        .selectFrom('testCheckoutRefunds')
+        .select('id')
+        .where('idempotencyKey', '=', input.idempotencyKey)
+        .executeTakeFirstOrThrow();
       return { id, status: 'succeeded' };
     },
 

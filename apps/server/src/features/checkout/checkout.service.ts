@@ -261,7 +261,9 @@ export function createCheckoutService({
       const order = await orders.requireOrder(orderId);
       if (order.status === 'refunded') throw AppError.conflict(OrderMessages.alreadyRefunded);
       if (!canRefund(order)) throw AppError.conflict(OrderMessages.notRefundable);
-      const earlierRefunds = await orders.countRefunds(order.id);
+      // One key per state of the order a click saw: clicks on the same paid order share it,
+      // while a refund after a failed one (the order changed since) gets a new one.
+      const idempotencyKey = `refund-${order.id}-${order.updatedAt}`;
       const refund = await askProvider(order.id, OrderMessages.refundProviderFailed, async () => {
         try {
           return await payments.refundPayment({
@@ -269,7 +271,7 @@ export function createCheckoutService({
             sessionId: order.providerSessionId,
             paymentIntentId: order.paymentIntentId,
             amountCents: order.amountCents,
-            idempotencyKey: `refund-${order.id}-${earlierRefunds + 1}`,
+            idempotencyKey,
           });
         } catch (error) {
           // Refunded at the provider already (its dashboard); the webhook may not be here yet.
@@ -278,7 +280,7 @@ export function createCheckoutService({
             error.code === 'charge_already_refunded'
           )
             return {
-              id: `already-refunded-${order.id}-${earlierRefunds + 1}`,
+              id: `already-refunded-${idempotencyKey}`,
               status: 'succeeded' as const,
             };
           throw error;

@@ -268,16 +268,6 @@ function orderQueries(db: Kysely<Database>, dialect: Dialect) {
       await db.insertInto('downloads').values({ orderId, createdAt: now }).execute();
     },
 
-    async countTransitionsTo(orderId: string, status: OrderStatus): Promise<number> {
-      const row = await db
-        .selectFrom('orderTransitions')
-        .select((eb) => eb.fn.countAll<number>().as('total'))
-        .where('orderId', '=', orderId)
-        .where('toStatus', '=', status)
-        .executeTakeFirstOrThrow();
-      return Number(row.total);
-    },
-
     /** Keeps a payment for an unknown order once per id; false when it was kept before. */
     async recordUnmatchedPayment(row: UnmatchedPaymentRow): Promise<boolean> {
       const inserted = await db

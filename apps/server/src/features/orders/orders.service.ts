@@ -244,9 +244,6 @@ export function createOrdersService({
       });
     },
 
-    /** How many times the order was refunded before: each refund attempt gets its own key. */
-    countRefunds: (id: string) => repo.countTransitionsTo(id, 'refunded'),
-
     listOpenCheckoutsOfProduct: (productId: string) => repo.listOpenCheckoutsOfProduct(productId),
     hasOrdersToHonour: (productId: string) => repo.hasOrdersToHonour(productId),
 
