@@ -101,6 +101,7 @@ describe('my orders', () => {
         status: 'paid',
         createdAt: new Date(clock.now()).toISOString(),
         paidAt: new Date(clock.now()).toISOString(),
+        dispute: null,
       },
     ]);
   });
