@@ -1,4 +1,4 @@
-import { CheckoutMessages } from '@bindery/shared';
+import { CheckoutMessages, ErrorCode } from '@bindery/shared';
 import ShoppingBagOutlinedIcon from '@mui/icons-material/ShoppingBagOutlined';
 import Button, { type ButtonProps } from '@mui/material/Button';
 import { useNavigate } from 'react-router';
@@ -35,7 +35,12 @@ export function BuyNowButton({ productId, ...props }: BuyNowButtonProps) {
         onSuccess: ({ url }) => window.location.assign(url),
         onError: (error) => {
           // The stored session was only a hint and has expired: sign in again, then come back.
-          if (error instanceof ApiError && error.status === 401) {
+          // Only the store's own "not signed in" does that; no other failure signs anyone out.
+          if (
+            error instanceof ApiError &&
+            error.status === 401 &&
+            error.code === ErrorCode.unauthorized
+          ) {
             clearSession();
             void navigate('/login', { state: returnTarget });
             return;

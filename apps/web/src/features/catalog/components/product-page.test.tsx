@@ -1,4 +1,5 @@
 import type { User } from '@bindery/shared';
+import { CheckoutMessages } from '@bindery/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { useSessionStore } from '../../../lib/session-store';
@@ -213,6 +214,39 @@ describe('product page', () => {
     ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Buy Now' })).toBeEnabled();
     expect(assign).not.toHaveBeenCalled();
+  });
+
+  test.each([
+    [
+      'the payment provider refused (502)',
+      502,
+      {
+        message: CheckoutMessages.providerFailed,
+        code: 'BAD_GATEWAY',
+      },
+      `Error creating checkout session: ${CheckoutMessages.providerFailed}`,
+    ],
+    [
+      'a 401 that is not the store’s sign-in',
+      401,
+      { message: 'Invalid API Key provided.', code: 'BAD_REQUEST' },
+      'Error creating checkout session: Invalid API Key provided.',
+    ],
+  ])('%s → an error toast, and the buyer stays signed in', async (_name, status, body, toast) => {
+    useSessionStore.getState().setUser(buyer);
+    stubFetch({
+      'GET /api/products/p1': () => jsonResponse(product),
+      'POST /api/session/checkout': () => jsonResponse(body, status),
+    });
+    const { user } = renderProduct();
+
+    await user.click(await screen.findByRole('button', { name: 'Buy Now' }));
+
+    expect(await screen.findByText(toast)).toBeInTheDocument();
+    expect(useSessionStore.getState().isAuthenticated).toBe(true);
+    // Still on the product page: nothing navigated to the sign-in.
+    expect(screen.queryByTestId('pathname')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Buy Now' })).toBeEnabled();
   });
 
   test('a session that expired on the server sends the buyer to sign in again', async () => {
