@@ -101,7 +101,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await registerSecurity(app, config);
   await registerOpenApi(app, config);
 
-  const auth = createAuthService(createAuthRepo(database.db), config.auth);
+  const auth = createAuthService(createAuthRepo(database.db), config.auth, options.clock);
   const sessionCookie = createSessionCookie(config);
   registerSessions(app, auth, sessionCookie);
   app.decorate('auth', auth);

@@ -30,6 +30,8 @@ export interface Config {
   seedDemo: boolean;
   auth: {
     sessionDays: number;
+    /** A session unused this long ends: admins sooner than buyers. */
+    idleMinutes: { user: number; admin: number };
     /** Failed sign-ins or registrations allowed per email inside the window. */
     maxFailuresPerEmail: number;
     /** Failed sign-ins or registrations allowed per client address inside the window. */
@@ -122,6 +124,8 @@ const EnvSchema = z.object({
     .default('false')
     .transform((value) => value === 'true' || value === '1'),
   WEB_DIST_DIR: optionalText,
+  SESSION_IDLE_HOURS_BUYER: positiveInt(7 * 24),
+  SESSION_IDLE_HOURS_ADMIN: positiveInt(12),
   AUTH_MAX_FAILURES_PER_EMAIL: positiveInt(10),
   AUTH_MAX_FAILURES_PER_IP: positiveInt(30),
   AUTH_FAILURE_WINDOW_MINUTES: positiveInt(15),
@@ -201,6 +205,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: vars.SEED_DEMO,
     auth: {
       sessionDays: 30,
+      idleMinutes: {
+        user: vars.SESSION_IDLE_HOURS_BUYER * 60,
+        admin: vars.SESSION_IDLE_HOURS_ADMIN * 60,
+      },
       maxFailuresPerEmail: vars.AUTH_MAX_FAILURES_PER_EMAIL,
       maxFailuresPerIp: vars.AUTH_MAX_FAILURES_PER_IP,
       failureWindowMinutes: vars.AUTH_FAILURE_WINDOW_MINUTES,

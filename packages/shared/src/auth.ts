@@ -24,6 +24,7 @@ export const AuthMessages = {
   emailTaken: 'Email is already registered',
   adminRegistrationRefused: 'Admin accounts cannot be registered. Ask an existing admin.',
   notSignedIn: 'Please sign in to continue.',
+  signedOutInactive: 'You were signed out after inactivity. Please sign in again.',
   notAllowed: 'You do not have permission to do that.',
   loginSuccessful: 'Login successful!',
   registrationSuccessful: 'Registration successful! Please log in.',

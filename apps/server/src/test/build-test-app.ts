@@ -33,6 +33,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     seedDemo: false,
     auth: {
       sessionDays: 30,
+      idleMinutes: { user: 7 * 24 * 60, admin: 12 * 60 },
       maxFailuresPerEmail: 10,
       maxFailuresPerIp: 30,
       failureWindowMinutes: 15,

@@ -5,7 +5,11 @@ import type { SessionUser } from './auth.service.js';
 
 /** The signed-in user, or 401. */
 export function requireUser(request: FastifyRequest): SessionUser {
-  if (!request.sessionUser) throw AppError.unauthorized(AuthMessages.notSignedIn);
+  if (!request.sessionUser) {
+    throw AppError.unauthorized(
+      request.sessionEndedIdle ? AuthMessages.signedOutInactive : AuthMessages.notSignedIn,
+    );
+  }
   return request.sessionUser;
 }
 

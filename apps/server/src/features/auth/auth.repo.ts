@@ -76,6 +76,15 @@ export function createAuthRepo(db: Db) {
       await db.deleteFrom('sessions').where('tokenHash', '=', tokenHash).execute();
     },
 
+    /** Ends every session of an account (its role or password changed). */
+    async deleteSessionsOfUser(userId: string): Promise<number> {
+      const result = await db
+        .deleteFrom('sessions')
+        .where('userId', '=', userId)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+
     async countFailures(
       key: string,
       since: number,

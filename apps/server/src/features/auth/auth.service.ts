@@ -15,6 +15,13 @@ export interface NewAccount {
 /** The signed-in user as routes see it. */
 export type SessionUser = User & { tokenHash: string };
 
+/** What a session cookie turned out to be. */
+export type Authentication =
+  | { kind: 'user'; user: SessionUser }
+  /** It was unused longer than its role's idle timeout: ended now. */
+  | { kind: 'idle' }
+  | { kind: 'none' };
+
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
 /** Writing last_seen on every request would turn every read into a write. */
@@ -134,14 +141,23 @@ export function createAuthService(
       return toUser(row);
     },
 
-    /** Resolves a cookie token to its user, or null when missing, unknown or expired. */
-    async authenticate(token: string): Promise<SessionUser | null> {
+    /**
+     * Resolves a cookie token to its user. A session unused for longer than its role's idle
+     * timeout (12 hours for admins, 7 days for buyers by default) is ended here.
+     */
+    async authenticate(token: string): Promise<Authentication> {
       const tokenHash = hashToken(token);
       const now = clock();
       const row = await repo.findSessionUser(tokenHash, now);
-      if (!row) return null;
+      if (!row) return { kind: 'none' };
+      const idleMs =
+        (row.role === 'admin' ? config.idleMinutes.admin : config.idleMinutes.user) * MINUTE;
+      if (now - row.lastSeenAt > idleMs) {
+        await repo.deleteSession(tokenHash);
+        return { kind: 'idle' };
+      }
       if (now - row.lastSeenAt > TOUCH_INTERVAL) await repo.touchSession(tokenHash, now);
-      return { ...toUser(row), tokenHash };
+      return { kind: 'user', user: { ...toUser(row), tokenHash } };
     },
 
     async logout(token: string | undefined) {
@@ -168,12 +184,15 @@ export function createAuthService(
       }
       const samePassword = await verifyPassword(existing.passwordHash, account.password);
       const sameName = account.name === undefined || account.name === existing.name;
-      if (existing.role === 'admin' && samePassword && sameName) return 'unchanged';
+      const sameRole = existing.role === 'admin';
+      if (sameRole && samePassword && sameName) return 'unchanged';
       await repo.updateUser(existing.id, {
         role: 'admin',
         ...(samePassword ? {} : { passwordHash: await hashPassword(account.password) }),
         ...(sameName ? {} : { name: account.name }),
       });
+      // A cookie issued to a buyer must not become an admin's, nor survive a password rotation.
+      if (!sameRole || !samePassword) await repo.deleteSessionsOfUser(existing.id);
       return 'updated';
     },
 

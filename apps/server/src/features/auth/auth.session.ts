@@ -5,6 +5,8 @@ import type { AuthService, SessionUser } from './auth.service.js';
 declare module 'fastify' {
   interface FastifyRequest {
     sessionUser: SessionUser | null;
+    /** Set when the cookie's session was just ended for inactivity. */
+    sessionEndedIdle: boolean;
   }
 }
 
@@ -29,8 +31,15 @@ export type SessionCookie = ReturnType<typeof createSessionCookie>;
 /** Resolves the session cookie once per request, for every feature's routes. */
 export function registerSessions(app: FastifyInstance, auth: AuthService, cookie: SessionCookie) {
   app.decorateRequest('sessionUser', null);
-  app.addHook('onRequest', async (request) => {
+  app.decorateRequest('sessionEndedIdle', false);
+  app.addHook('onRequest', async (request, reply) => {
     const token = cookie.read(request);
-    if (token && TOKEN_SHAPE.test(token)) request.sessionUser = await auth.authenticate(token);
+    if (!token || !TOKEN_SHAPE.test(token)) return;
+    const found = await auth.authenticate(token);
+    if (found.kind === 'user') request.sessionUser = found.user;
+    if (found.kind === 'idle') {
+      request.sessionEndedIdle = true;
+      cookie.clear(reply);
+    }
   });
 }
