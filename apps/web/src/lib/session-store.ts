@@ -10,8 +10,10 @@ export interface SessionState {
   isAuthenticated: boolean;
   /** True until the current-user call at app start has answered. */
   isLoading: boolean;
+  /** Why the server ended the session (inactivity), for the sign-in page; never persisted. */
+  signOutNotice: string | null;
   setUser: (user: User) => void;
-  logout: () => void;
+  logout: (notice?: string | null) => void;
 }
 
 const PersistedSessionSchema = z.object({
@@ -26,8 +28,17 @@ export const useSessionStore = create<SessionState>()(
       token: null,
       isAuthenticated: false,
       isLoading: true,
-      setUser: (user) => set({ user, token: null, isAuthenticated: true, isLoading: false }),
-      logout: () => set({ user: null, token: null, isAuthenticated: false, isLoading: false }),
+      signOutNotice: null,
+      setUser: (user) =>
+        set({ user, token: null, isAuthenticated: true, isLoading: false, signOutNotice: null }),
+      logout: (notice = null) =>
+        set({
+          user: null,
+          token: null,
+          isAuthenticated: false,
+          isLoading: false,
+          signOutNotice: notice,
+        }),
     }),
     {
       name: SESSION_STORAGE_KEY,

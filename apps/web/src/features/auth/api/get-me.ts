@@ -1,16 +1,25 @@
-import { AuthUserResponseSchema, type User } from '@bindery/shared';
+import { AuthMessages, AuthUserResponseSchema, type User } from '@bindery/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, apiClient } from '../../../lib/api-client';
 
 export const meQueryKey = ['auth', 'me'] as const;
 
-/** The signed-in user, or null when the server says nobody is (401). */
-export async function getMe(signal?: AbortSignal): Promise<User | null> {
+/** Who is signed in: the user, or nobody with the reason to tell them (signed out for inactivity). */
+export interface Me {
+  user: User | null;
+  notice: string | null;
+}
+
+/** The signed-in user, or nobody when the server says so (401). */
+export async function getMe(signal?: AbortSignal): Promise<Me> {
   try {
     const { user } = await apiClient.get('/auth/me', { schema: AuthUserResponseSchema, signal });
-    return user;
+    return { user, notice: null };
   } catch (error) {
-    if (error instanceof ApiError && error.status === 401) return null;
+    if (error instanceof ApiError && error.status === 401) {
+      const isIdle = error.serverMessage === AuthMessages.signedOutInactive;
+      return { user: null, notice: isIdle ? AuthMessages.signedOutInactive : null };
+    }
     throw error;
   }
 }

@@ -2,7 +2,7 @@ import { AuthUserResponseSchema, type LoginBody, type User } from '@bindery/shar
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
 import { useSessionStore } from '../../../lib/session-store';
-import { meQueryKey } from './get-me';
+import { meQueryKey, type Me } from './get-me';
 
 export async function login(body: LoginBody): Promise<User> {
   const { user } = await apiClient.post('/auth/login', body, { schema: AuthUserResponseSchema });
@@ -17,7 +17,7 @@ export function useLogin() {
     mutationFn: login,
     onSuccess: (user) => {
       setUser(user);
-      queryClient.setQueryData(meQueryKey, user);
+      queryClient.setQueryData<Me>(meQueryKey, { user, notice: null });
     },
   });
 }

@@ -1,5 +1,5 @@
 import { AuthMessages, SESSION_STORAGE_KEY, type User } from '@bindery/shared';
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
 import { useSessionStore } from '../../../lib/session-store';
 import { deferredResponse, htmlResponse, jsonResponse, stubFetch } from '../../../test/fetch';
@@ -22,6 +22,23 @@ function renderLogin(initialEntry: Entry = '/login') {
 const emailField = () => screen.getByLabelText('Email');
 const passwordField = () => screen.getByLabelText('Password');
 const submitButton = (name: string | RegExp = 'Sign in') => screen.getByRole('button', { name });
+
+describe('signed out after inactivity', () => {
+  test('the sign-in page says so; signing in clears it', () => {
+    useSessionStore.getState().logout(AuthMessages.signedOutInactive);
+    renderLogin();
+
+    expect(screen.getByText(AuthMessages.signedOutInactive)).toBeInTheDocument();
+    act(() => useSessionStore.getState().setUser(buyer));
+    expect(useSessionStore.getState().signOutNotice).toBeNull();
+  });
+
+  test('a plain sign-out shows no notice', () => {
+    useSessionStore.getState().logout();
+    renderLogin();
+    expect(screen.queryByText(AuthMessages.signedOutInactive)).toBeNull();
+  });
+});
 
 describe('sign-in validation', () => {
   test.each([

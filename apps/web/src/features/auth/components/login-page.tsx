@@ -18,6 +18,7 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import { errorMessage } from '../../../lib/api-client';
+import { useSessionStore } from '../../../lib/session-store';
 import { getStoreConfig } from '../../../lib/store-config';
 import { useLogin } from '../api/login';
 import { useRegister } from '../api/register';
@@ -139,6 +140,7 @@ export function LoginPage({ variant = 'user' }: LoginPageProps) {
     setMode(isRegister ? 'sign-in' : 'register');
   };
 
+  const signOutNotice = useSessionStore((state) => state.signOutNotice);
   const heading = isAdmin ? 'Admin sign in' : isRegister ? 'Create an account' : 'Sign in';
   const subheading = isAdmin
     ? 'Manage products and orders.'
@@ -172,6 +174,11 @@ export function LoginPage({ variant = 'user' }: LoginPageProps) {
             onSubmit={(event) => void handleSubmit(onSubmit)(event)}
           >
             <Stack spacing={2}>
+              {signOutNotice && !formError && (
+                <Alert severity="info" variant="outlined">
+                  {signOutNotice}
+                </Alert>
+              )}
               {formError && (
                 <Alert severity="error" variant="outlined">
                   {formError}

@@ -1,4 +1,4 @@
-import type { User } from '@bindery/shared';
+import { AuthMessages, type User } from '@bindery/shared';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
@@ -52,7 +52,27 @@ describe('session bootstrap', () => {
     renderBootstrap();
 
     await waitFor(() => expect(useSessionStore.getState().isLoading).toBe(false));
-    expect(useSessionStore.getState()).toMatchObject({ user: null, isAuthenticated: false });
+    expect(useSessionStore.getState()).toMatchObject({
+      user: null,
+      isAuthenticated: false,
+      signOutNotice: null,
+    });
+  });
+
+  test('a session ended for inactivity signs out with the reason for the sign-in page', async () => {
+    useSessionStore.setState({ user: buyer, isAuthenticated: true, isLoading: true });
+    stubFetch({
+      'GET /api/auth/me': () =>
+        jsonResponse({ message: AuthMessages.signedOutInactive, code: 'UNAUTHORIZED' }, 401),
+    });
+    renderBootstrap();
+
+    await waitFor(() => expect(useSessionStore.getState().isLoading).toBe(false));
+    expect(useSessionStore.getState()).toMatchObject({
+      user: null,
+      isAuthenticated: false,
+      signOutNotice: AuthMessages.signedOutInactive,
+    });
   });
 
   test('a failed call at start logs out without retrying', async () => {

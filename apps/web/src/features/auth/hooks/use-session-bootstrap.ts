@@ -11,8 +11,8 @@ export function useSessionBootstrap(): void {
   useEffect(() => {
     if (status === 'pending') return;
     if (status === 'success') {
-      if (data) setUser(data);
-      else logout();
+      if (data.user) setUser(data.user);
+      else logout(data.notice);
       return;
     }
     // A failed call at start means we cannot vouch for the stored session; a later failed
