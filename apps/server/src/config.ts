@@ -62,8 +62,20 @@ export interface Config {
     maxFileBytes: number;
     /** Largest image the image host accepts. */
     maxImageBytes: number;
-    /** How long a signature from generate-signature stays valid. */
+    /** How long a signature from generate-signature stays valid (one use, bound to the session). */
     signatureTtlSeconds: number;
+    /** An upload that sends nothing for this long is cut off and its temp file removed. */
+    idleTimeoutMs: number;
+    /** Upload bytes one client address may send per hour, across all upload routes. */
+    maxBytesPerAddressPerHour: number;
+  };
+  http: {
+    /** The whole request, headers to last body byte (uploads get their own idle timeout instead). */
+    requestTimeoutMs: number;
+    /** Time to receive the request's headers (slowloris). */
+    headersTimeoutMs: number;
+    /** An idle keep-alive connection is closed after this long. */
+    keepAliveTimeoutMs: number;
   };
 }
 
@@ -130,6 +142,10 @@ const EnvSchema = z.object({
   AUTH_MAX_FAILURES_PER_IP: positiveInt(30),
   AUTH_FAILURE_WINDOW_MINUTES: positiveInt(15),
   MAX_UPLOAD_SIZE_MB: positiveInt(2048),
+  UPLOAD_IDLE_TIMEOUT_SECONDS: positiveInt(30),
+  UPLOAD_MB_PER_ADDRESS_PER_HOUR: positiveInt(20 * 1024),
+  REQUEST_TIMEOUT_SECONDS: positiveInt(60),
+  HEADERS_TIMEOUT_SECONDS: positiveInt(10),
   STRIPE_SECRET_KEY: optionalText.pipe(
     z
       .string()
@@ -230,7 +246,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploads: {
       maxFileBytes: vars.MAX_UPLOAD_SIZE_MB * 1024 * 1024,
       maxImageBytes: 10 * 1024 * 1024,
-      signatureTtlSeconds: 10 * 60,
+      signatureTtlSeconds: 2 * 60,
+      idleTimeoutMs: vars.UPLOAD_IDLE_TIMEOUT_SECONDS * 1000,
+      maxBytesPerAddressPerHour: vars.UPLOAD_MB_PER_ADDRESS_PER_HOUR * 1024 * 1024,
+    },
+    http: {
+      requestTimeoutMs: vars.REQUEST_TIMEOUT_SECONDS * 1000,
+      headersTimeoutMs: vars.HEADERS_TIMEOUT_SECONDS * 1000,
+      keepAliveTimeoutMs: 5_000,
     },
   };
 }

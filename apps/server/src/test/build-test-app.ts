@@ -42,8 +42,11 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     uploads: {
       maxFileBytes: 2 * 1024 * 1024 * 1024,
       maxImageBytes: 10 * 1024 * 1024,
-      signatureTtlSeconds: 600,
+      signatureTtlSeconds: 120,
+      idleTimeoutMs: 30_000,
+      maxBytesPerAddressPerHour: 20 * 1024 * 1024 * 1024,
     },
+    http: { requestTimeoutMs: 60_000, headersTimeoutMs: 10_000, keepAliveTimeoutMs: 5_000 },
     ...overrides,
   };
 }

@@ -101,6 +101,8 @@ const DEFAULT_UPLOADS: Config['uploads'] = {
   maxFileBytes: 2 * 1024 ** 3,
   maxImageBytes: 10 * 1024 * 1024,
   signatureTtlSeconds: 600,
+  idleTimeoutMs: 30_000,
+  maxBytesPerAddressPerHour: 20 * 1024 * 1024 * 1024,
 };
 
 async function start(uploads: Partial<Config['uploads']> = {}) {
