@@ -1,9 +1,11 @@
+import { connect, type AddressInfo } from 'node:net';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { renderIndex } from './plugins/web-app.js';
-import { buildTestApp, type TestApp } from './test/build-test-app.js';
+import { buildTestApp, signInAsAdmin, type TestApp } from './test/build-test-app.js';
+import { createTestProduct } from './test/factories.js';
 
 let t: TestApp;
 afterEach(async () => {
@@ -148,6 +150,43 @@ describe('security headers and cross-site requests', () => {
     expect(response.json().message).toBe('Cross-site requests are not allowed.');
     const count = await t.database.db.selectFrom('users').select('id').execute();
     expect(count).toHaveLength(0);
+  });
+
+  test('an absolute-form request target naming another host is judged like any other (403)', async () => {
+    const admin = await signInAsAdmin(t.app);
+    const product = await createTestProduct(t.app, admin.cookie);
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as AddressInfo;
+    const raw = [
+      `DELETE http://other.example/api/products/${product._id} HTTP/1.1`,
+      'Host: other.example',
+      'Origin: http://other.example',
+      `Cookie: ${admin.cookie}`,
+      'Connection: close',
+      '',
+      '',
+    ].join('\r\n');
+    const answer = await new Promise<string>((resolve, reject) => {
+      const socket = connect(port, '127.0.0.1', () => socket.write(raw));
+      let text = '';
+      socket.on('data', (chunk) => (text += chunk.toString()));
+      socket.on('end', () => resolve(text));
+      socket.on('error', reject);
+    });
+    expect(answer).toMatch(/^HTTP\/1\.1 403 /);
+    expect(answer).toContain('Cross-site requests are not allowed.');
+    const still = await t.app.inject({ method: 'GET', url: `/api/products/${product._id}` });
+    expect(still.statusCode).toBe(200);
+  });
+
+  test('a Host header naming the attacker’s site does not make its Origin trusted', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      headers: { host: 'evil.example', origin: 'http://evil.example' },
+      payload: { name: 'M', email: 'm@example.com', password: 'password123', role: 'user' },
+    });
+    expect(response.statusCode).toBe(403);
   });
 
   test('same-origin writes are accepted', async () => {
