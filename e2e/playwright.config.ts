@@ -62,6 +62,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       STORE_NAME: 'Bindery',
       MAIN_SITE_URL: 'https://example.com/',
+      // Every browser test registers its own buyer from this one address.
+      AUTH_REGISTRATIONS_PER_IP_PER_HOUR: '1000',
     },
   },
 });

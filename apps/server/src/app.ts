@@ -40,6 +40,7 @@ import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerSecurity } from './plugins/security.js';
 import { registerWebApp } from './plugins/web-app.js';
+import { createSecurityLog } from './security-log.js';
 
 export interface AppOptions {
   /** An already open database (tests pass their own); otherwise opened from the config. */
@@ -101,7 +102,12 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await registerSecurity(app, config);
   await registerOpenApi(app, config);
 
-  const auth = createAuthService(createAuthRepo(database.db), config.auth, options.clock);
+  const auth = createAuthService(
+    createAuthRepo(database.db),
+    config.auth,
+    options.clock,
+    createSecurityLog(app.log),
+  );
   const sessionCookie = createSessionCookie(config);
   registerSessions(app, auth, sessionCookie);
   app.decorate('auth', auth);

@@ -32,10 +32,15 @@ export interface Config {
     sessionDays: number;
     /** A session unused this long ends: admins sooner than buyers. */
     idleMinutes: { user: number; admin: number };
-    /** Failed sign-ins or registrations allowed per email inside the window. */
+    /**
+     * Failed sign-ins on one account inside the window past which addresses that failed on it
+     * are held (an address with no failures still signs in).
+     */
     maxFailuresPerEmail: number;
-    /** Failed sign-ins or registrations allowed per client address inside the window. */
+    /** Failed sign-ins allowed per client address inside the window, across accounts. */
     maxFailuresPerIp: number;
+    /** Registrations one client address may make per hour. */
+    maxRegistrationsPerIpPerHour: number;
     failureWindowMinutes: number;
   };
   payments: {
@@ -141,6 +146,7 @@ const EnvSchema = z.object({
   AUTH_MAX_FAILURES_PER_EMAIL: positiveInt(10),
   AUTH_MAX_FAILURES_PER_IP: positiveInt(30),
   AUTH_FAILURE_WINDOW_MINUTES: positiveInt(15),
+  AUTH_REGISTRATIONS_PER_IP_PER_HOUR: positiveInt(20),
   MAX_UPLOAD_SIZE_MB: positiveInt(2048),
   UPLOAD_IDLE_TIMEOUT_SECONDS: positiveInt(30),
   UPLOAD_MB_PER_ADDRESS_PER_HOUR: positiveInt(20 * 1024),
@@ -227,6 +233,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       },
       maxFailuresPerEmail: vars.AUTH_MAX_FAILURES_PER_EMAIL,
       maxFailuresPerIp: vars.AUTH_MAX_FAILURES_PER_IP,
+      maxRegistrationsPerIpPerHour: vars.AUTH_REGISTRATIONS_PER_IP_PER_HOUR,
       failureWindowMinutes: vars.AUTH_FAILURE_WINDOW_MINUTES,
     },
     payments: {

@@ -36,6 +36,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       idleMinutes: { user: 7 * 24 * 60, admin: 12 * 60 },
       maxFailuresPerEmail: 10,
       maxFailuresPerIp: 30,
+      // Tests register many buyers from one address; the limit has tests of its own.
+      maxRegistrationsPerIpPerHour: 10_000,
       failureWindowMinutes: 15,
     },
     payments: { provider: 'test', checkoutSessionMinutes: 30, downloadLinkMinutes: 15 },

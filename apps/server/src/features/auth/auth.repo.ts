@@ -88,14 +88,22 @@ export function createAuthRepo(db: Db) {
     async countFailures(
       key: string,
       since: number,
-    ): Promise<{ count: number; oldest: number | null }> {
+    ): Promise<{ count: number; oldest: number | null; newest: number | null }> {
       const row = await db
         .selectFrom('authFailures')
-        .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.min('createdAt').as('oldest')])
+        .select((eb) => [
+          eb.fn.countAll<number>().as('count'),
+          eb.fn.min('createdAt').as('oldest'),
+          eb.fn.max('createdAt').as('newest'),
+        ])
         .where('key', '=', key)
         .where('createdAt', '>', since)
         .executeTakeFirstOrThrow();
-      return { count: Number(row.count), oldest: row.oldest === null ? null : Number(row.oldest) };
+      return {
+        count: Number(row.count),
+        oldest: row.oldest === null ? null : Number(row.oldest),
+        newest: row.newest === null ? null : Number(row.newest),
+      };
     },
 
     async recordFailures(keys: string[], now: number) {

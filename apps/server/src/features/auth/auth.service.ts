@@ -2,6 +2,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { AuthMessages, type LoginBody, type User } from '@bindery/shared';
 import type { Config } from '../../config.js';
 import { AppError } from '../../errors.js';
+import { silentSecurityLog, type SecurityLog } from '../../security-log.js';
 import { type AuthRepo, type UserRow } from './auth.repo.js';
 import { getDummyHash, hashPassword, verifyPassword } from './password.js';
 
@@ -26,6 +27,9 @@ const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
 /** Writing last_seen on every request would turn every read into a write. */
 const TOUCH_INTERVAL = 10 * MINUTE;
+/** Failures one address may make on one account before each try must wait (1 s, 2 s, 4 s…). */
+const FREE_FAILURES_PER_PAIR = 5;
+const HOUR = 60 * MINUTE;
 
 export function toUser(row: Pick<UserRow, 'id' | 'name' | 'email' | 'role'>): User {
   return { _id: row.id, name: row.name, email: row.email, role: row.role };
@@ -45,26 +49,66 @@ function isUniqueViolation(error: unknown): boolean {
   );
 }
 
+const tooMany = (retryAfterMs: number) => {
+  const retryAfterSeconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
+  const wait =
+    retryAfterSeconds < 60
+      ? `${retryAfterSeconds} second${retryAfterSeconds === 1 ? '' : 's'}`
+      : `${Math.ceil(retryAfterSeconds / 60)} minute${Math.ceil(retryAfterSeconds / 60) === 1 ? '' : 's'}`;
+  return AppError.tooManyRequests(
+    `Too many failed attempts. Please try again in ${wait}.`,
+    retryAfterSeconds,
+  );
+};
+
 export function createAuthService(
   repo: AuthRepo,
   config: Config['auth'],
   clock: () => number = Date.now,
+  security: SecurityLog = silentSecurityLog,
 ) {
   const windowMs = config.failureWindowMinutes * MINUTE;
 
-  /** Refuses with 429 while any of the keys has used up its allowance of failures. */
-  async function requireNotThrottled(limits: Array<{ key: string; max: number }>) {
+  /**
+   * Sign-in throttling that never locks the owner out from a clean address:
+   * - one address on one account: five failures free, then each try waits twice as long as the
+   *   last (1 s, 2 s, 4 s… up to the window), whatever the password;
+   * - one address across accounts (credential stuffing): `maxFailuresPerIp` per window;
+   * - one account across addresses (a distributed guess): past `maxFailuresPerEmail` per window
+   *   only addresses that already failed on it are held; an address with no failures still signs in.
+   */
+  async function requireLoginAllowed(email: string, ip: string): Promise<void> {
     const now = clock();
-    for (const { key, max } of limits) {
-      const { count, oldest } = await repo.countFailures(key, now - windowMs);
-      if (count >= max && oldest !== null) {
-        const retryAfterSeconds = Math.max(1, Math.ceil((oldest + windowMs - now) / 1000));
-        const minutes = Math.ceil(retryAfterSeconds / 60);
-        throw AppError.tooManyRequests(
-          `Too many failed attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-          retryAfterSeconds,
-        );
-      }
+    const since = now - windowMs;
+    const [byIp, byPair, byAccount] = await Promise.all([
+      repo.countFailures(`login:ip:${ip}`, since),
+      repo.countFailures(`login:pair:${email}|${ip}`, since),
+      repo.countFailures(`login:email:${email}`, since),
+    ]);
+    const refuse = (reason: string, retryAfterMs: number) => {
+      security.event('auth.throttled', { email, ip, reason, retryAfterMs });
+      return tooMany(retryAfterMs);
+    };
+    if (byIp.count >= config.maxFailuresPerIp && byIp.oldest !== null) {
+      throw refuse('address', byIp.oldest + windowMs - now);
+    }
+    if (byPair.count >= FREE_FAILURES_PER_PAIR && byPair.newest !== null) {
+      const delay = Math.min(2 ** (byPair.count - FREE_FAILURES_PER_PAIR) * 1000, windowMs);
+      if (now - byPair.newest < delay)
+        throw refuse('account and address', byPair.newest + delay - now);
+    }
+    if (byAccount.count >= config.maxFailuresPerEmail && byPair.oldest !== null) {
+      throw refuse('account', byPair.oldest + windowMs - now);
+    }
+  }
+
+  /** Registrations one address may make per hour, successful or not (429 past it). */
+  async function requireRegistrationAllowed(ip: string): Promise<void> {
+    const now = clock();
+    const { count, oldest } = await repo.countFailures(`register:ip:${ip}`, now - HOUR);
+    if (count >= config.maxRegistrationsPerIpPerHour && oldest !== null) {
+      security.event('auth.registration_throttled', { ip });
+      throw tooMany(oldest + HOUR - now);
     }
   }
 
@@ -89,22 +133,22 @@ export function createAuthService(
       ip: string,
       previousToken?: string,
     ): Promise<{ user: User; token: string }> {
-      const emailKey = `login:email:${body.email}`;
-      const ipKey = `login:ip:${ip}`;
-      await requireNotThrottled([
-        { key: emailKey, max: config.maxFailuresPerEmail },
-        { key: ipKey, max: config.maxFailuresPerIp },
-      ]);
+      await requireLoginAllowed(body.email, ip);
+      const pairKey = `login:pair:${body.email}|${ip}`;
       const row = await repo.findUserByEmail(body.email);
       const isValid = await verifyPassword(
         row?.passwordHash ?? (await getDummyHash()),
         body.password,
       );
       if (!row || !isValid) {
-        await repo.recordFailures([emailKey, ipKey], clock());
+        await repo.recordFailures(
+          [`login:email:${body.email}`, `login:ip:${ip}`, pairKey],
+          clock(),
+        );
+        security.event('auth.failed', { email: body.email, ip, knownAccount: row !== undefined });
         throw AppError.unauthorized(AuthMessages.invalidCredentials);
       }
-      await repo.clearFailures(emailKey);
+      await repo.clearFailures(pairKey);
       // A new token at every sign-in: a session id planted before login is worthless after it.
       if (previousToken) await repo.deleteSession(hashToken(previousToken));
       return { user: toUser(row), token: await createSession(row.id) };
@@ -113,17 +157,12 @@ export function createAuthService(
     /** Registers a buyer account; admins are never created through this door. */
     async register(account: NewAccount, ip: string): Promise<User> {
       if (account.role !== 'user') throw AppError.forbidden(AuthMessages.adminRegistrationRefused);
-      const emailKey = `register:email:${account.email}`;
-      const ipKey = `register:ip:${ip}`;
-      await requireNotThrottled([
-        { key: emailKey, max: config.maxFailuresPerEmail },
-        { key: ipKey, max: config.maxFailuresPerIp },
-      ]);
-      const conflict = async () => {
-        await repo.recordFailures([emailKey, ipKey], clock());
-        return AppError.conflict(AuthMessages.emailTaken);
-      };
-      if (await repo.findUserByEmail(account.email)) throw await conflict();
+      await requireRegistrationAllowed(ip);
+      // Every attempt counts against the address, so probing which emails have accounts (409)
+      // is as slow as creating accounts.
+      await repo.recordFailures([`register:ip:${ip}`], clock());
+      const conflict = () => AppError.conflict(AuthMessages.emailTaken);
+      if (await repo.findUserByEmail(account.email)) throw conflict();
       const row: UserRow = {
         id: randomUUID(),
         name: account.name,
@@ -135,7 +174,7 @@ export function createAuthService(
       try {
         await repo.insertUser(row);
       } catch (error) {
-        if (isUniqueViolation(error)) throw await conflict();
+        if (isUniqueViolation(error)) throw conflict();
         throw error;
       }
       return toUser(row);
@@ -192,7 +231,25 @@ export function createAuthService(
         ...(sameName ? {} : { name: account.name }),
       });
       // A cookie issued to a buyer must not become an admin's, nor survive a password rotation.
-      if (!sameRole || !samePassword) await repo.deleteSessionsOfUser(existing.id);
+      if (!sameRole || !samePassword) {
+        const ended = await repo.deleteSessionsOfUser(existing.id);
+        if (!sameRole) {
+          security.event('account.role_changed', {
+            userId: existing.id,
+            email: existing.email,
+            from: existing.role,
+            to: 'admin',
+            sessionsEnded: ended,
+          });
+        }
+        if (!samePassword) {
+          security.event('account.password_changed', {
+            userId: existing.id,
+            email: existing.email,
+            sessionsEnded: ended,
+          });
+        }
+      }
       return 'updated';
     },
 
@@ -210,7 +267,7 @@ export function createAuthService(
 
     purgeExpired: () => {
       const now = clock();
-      return repo.purgeExpired(now, now - windowMs);
+      return repo.purgeExpired(now, now - Math.max(windowMs, HOUR));
     },
   };
 }

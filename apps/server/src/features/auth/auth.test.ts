@@ -4,8 +4,10 @@ import {
   buildTestApp,
   sessionCookieFrom,
   signUpAndSignIn,
+  testConfig,
   type TestApp,
 } from '../../test/build-test-app.js';
+import { createTestClock, type TestClock } from '../../test/clock.js';
 
 let t: TestApp;
 beforeEach(async () => {
@@ -301,42 +303,75 @@ describe('secure cookies behind https', () => {
 });
 
 describe('rate limiting', () => {
+  let logs: Array<Record<string, unknown>>;
+  let clock: TestClock;
   beforeEach(async () => {
+    await t.close();
+    logs = [];
+    clock = createTestClock();
+    t = await buildTestApp(
+      { logLevel: 'warn' },
+      {
+        clock: clock.now,
+        logStream: { write: (line) => void logs.push(JSON.parse(line) as Record<string, unknown>) },
+      },
+    );
     expect((await register(valid)).statusCode).toBe(201);
   });
 
-  test('ten failures on one account lock it with 429 and Retry-After, even for the right password', async () => {
-    for (let i = 0; i < 10; i++) {
-      expect((await login({ email: valid.email, password: `wrong ${i}` })).statusCode).toBe(401);
+  const from = (address: string, password: string, email = valid.email) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email, password },
+      remoteAddress: address,
+    });
+
+  test('one address on one account: five failures free, then growing waits, even for the right password', async () => {
+    for (let i = 0; i < 5; i++)
+      expect((await from('198.51.100.1', `wrong ${i}`)).statusCode).toBe(401);
+    const held = await from('198.51.100.1', valid.password);
+    expect(held.statusCode).toBe(429);
+    expect(held.headers['retry-after']).toBe('1');
+    expect(held.json().message).toBe('Too many failed attempts. Please try again in 1 second.');
+
+    clock.advance(1000);
+    expect((await from('198.51.100.1', 'wrong 5')).statusCode).toBe(401);
+    const longer = await from('198.51.100.1', valid.password);
+    expect(longer.statusCode).toBe(429);
+    expect(longer.headers['retry-after']).toBe('2');
+    clock.advance(2000);
+    expect((await from('198.51.100.1', valid.password)).statusCode).toBe(200);
+  });
+
+  test('the owner signs in from a clean address while an attacker’s address is held', async () => {
+    for (let i = 0; i < 12; i++) {
+      await from('203.0.113.9', `guess ${i}`);
+      clock.advance(60_000);
     }
-    const locked = await login({ email: valid.email, password: valid.password });
-    expect(locked.statusCode).toBe(429);
-    expect(locked.json().message).toMatch(
-      /^Too many failed attempts\. Please try again in 15 minutes\.$/,
-    );
-    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(800);
-    expect(Number(locked.headers['retry-after'])).toBeLessThanOrEqual(900);
+    expect((await from('203.0.113.9', 'another guess')).statusCode).toBe(429);
+    expect((await from('192.0.2.10', valid.password)).statusCode).toBe(200);
   });
 
-  test('the lock lifts once the window has passed', async () => {
-    for (let i = 0; i < 10; i++) await login({ email: valid.email, password: 'wrong' });
-    await t.database.db
-      .updateTable('authFailures')
-      .set({ createdAt: Date.now() - 16 * 60_000 })
-      .execute();
-    expect((await login({ email: valid.email, password: valid.password })).statusCode).toBe(200);
+  test('an account guessed at from many addresses: past its cap those addresses wait, a clean one still signs in', async () => {
+    for (let i = 0; i < 10; i++) {
+      expect((await from(`198.51.100.${10 + i}`, 'guess')).statusCode).toBe(401);
+    }
+    const repeat = await from('198.51.100.10', valid.password);
+    expect(repeat.statusCode).toBe(429);
+    expect(Number(repeat.headers['retry-after'])).toBeGreaterThan(800);
+    expect((await from('192.0.2.77', valid.password)).statusCode).toBe(200);
   });
 
-  test('a locked account does not lock out other accounts', async () => {
-    await register({ ...valid, email: 'other@example.com' });
-    for (let i = 0; i < 10; i++) await login({ email: valid.email, password: 'wrong' });
-    expect((await login({ email: 'other@example.com', password: valid.password })).statusCode).toBe(
-      200,
-    );
+  test('the wait lifts once the window has passed', async () => {
+    for (let i = 0; i < 10; i++) await from('198.51.100.1', 'wrong');
+    expect((await from('198.51.100.1', valid.password)).statusCode).toBe(429);
+    clock.advance(16 * 60_000);
+    expect((await from('198.51.100.1', valid.password)).statusCode).toBe(200);
   });
 
   test('forwarded-for headers are not trusted without a proxy', async () => {
-    for (let i = 0; i < 10; i++) {
+    for (let i = 0; i < 5; i++) {
       await login({ email: valid.email, password: 'wrong' }, { 'x-forwarded-for': `10.0.0.${i}` });
     }
     const response = await login(
@@ -348,26 +383,53 @@ describe('rate limiting', () => {
 
   test('one address trying many accounts is stopped per address', async () => {
     for (let i = 0; i < 30; i++) {
-      expect((await login({ email: `victim${i}@example.com`, password: 'guess' })).statusCode).toBe(
-        401,
-      );
+      expect((await from('198.51.100.5', 'guess', `victim${i}@example.com`)).statusCode).toBe(401);
     }
-    const response = await login({ email: 'victim99@example.com', password: 'guess' });
-    expect(response.statusCode).toBe(429);
+    expect((await from('198.51.100.5', 'guess', 'victim99@example.com')).statusCode).toBe(429);
     // The same account from another address still works.
-    const elsewhere = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email: valid.email, password: valid.password },
-      remoteAddress: '192.0.2.7',
-    });
-    expect(elsewhere.statusCode).toBe(200);
+    expect((await from('192.0.2.7', valid.password)).statusCode).toBe(200);
   });
 
-  test('repeated duplicate registrations are throttled', async () => {
-    for (let i = 0; i < 10; i++) expect((await register(valid)).statusCode).toBe(409);
-    const response = await register(valid);
-    expect(response.statusCode).toBe(429);
-    expect(response.headers['retry-after']).toBeDefined();
+  test('failures and throttling are security log lines', async () => {
+    for (let i = 0; i < 6; i++) await from('198.51.100.1', 'wrong');
+    const events = logs.filter((line) => typeof line.event === 'string');
+    expect(events.filter((line) => line.event === 'auth.failed')).toHaveLength(5);
+    expect(events.find((line) => line.event === 'auth.throttled')).toMatchObject({
+      email: valid.email,
+      ip: '198.51.100.1',
+      reason: 'account and address',
+    });
+    expect(JSON.stringify(logs)).not.toContain('wrong');
+  });
+});
+
+describe('registration limits', () => {
+  test('one address may register a limited number of times per hour, then 429 with Retry-After', async () => {
+    await t.close();
+    const clock = createTestClock();
+    t = await buildTestApp(
+      { auth: { ...testConfig().auth, maxRegistrationsPerIpPerHour: 3 } },
+      { clock: clock.now },
+    );
+    for (let i = 0; i < 3; i++) {
+      expect((await register({ ...valid, email: `new${i}@example.com` })).statusCode).toBe(201);
+    }
+    const refused = await register({ ...valid, email: 'new9@example.com' });
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(3500);
+    // Probing for existing accounts counts too.
+    expect((await register(valid)).statusCode).toBe(429);
+    const users = await t.database.db.selectFrom('users').select('email').execute();
+    expect(users).toHaveLength(3);
+    // Another address is not affected; the first may register again an hour later.
+    const elsewhere = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { ...valid, email: 'elsewhere@example.com' },
+      remoteAddress: '192.0.2.50',
+    });
+    expect(elsewhere.statusCode).toBe(201);
+    clock.advance(60 * 60_000 + 1000);
+    expect((await register({ ...valid, email: 'later@example.com' })).statusCode).toBe(201);
   });
 });

@@ -13,9 +13,17 @@ const HOUR = 60 * 60 * 1000;
 
 let t: TestApp;
 let clock: TestClock;
+let logs: Array<Record<string, unknown>>;
 beforeEach(async () => {
   clock = createTestClock();
-  t = await buildTestApp({}, { clock: clock.now });
+  logs = [];
+  t = await buildTestApp(
+    { logLevel: 'warn' },
+    {
+      clock: clock.now,
+      logStream: { write: (line) => void logs.push(JSON.parse(line) as Record<string, unknown>) },
+    },
+  );
 });
 afterEach(async () => {
   await t.close();
@@ -58,6 +66,12 @@ describe('a change of role or password ends every session of the account', () =>
     // Signing in again gives an admin session.
     const fresh = await login('owner@example.com', buyer.password);
     expect((await me(fresh)).json().user.role).toBe('admin');
+    expect(logs.find((line) => line.event === 'account.role_changed')).toMatchObject({
+      email: 'owner@example.com',
+      from: 'user',
+      to: 'admin',
+      sessionsEnded: 2,
+    });
   });
 
   test('rotating the admin password ends the admin’s sessions; an unchanged restart keeps them', async () => {
@@ -69,6 +83,9 @@ describe('a change of role or password ends every session of the account', () =>
 
     await ensureAdmin({ ...settings, adminPassword: 'second password' }, t.app.auth);
     expect((await me(cookie)).statusCode).toBe(401);
+    expect(logs.filter((line) => line.event === 'account.password_changed')).toEqual([
+      expect.objectContaining({ email: 'admin@example.com', sessionsEnded: 1 }),
+    ]);
   });
 });
 
