@@ -14,6 +14,8 @@ import {
 } from './stripe-webhook.service.js';
 
 const ReceivedSchema = z.object({ received: z.literal(true) });
+/** How far ahead of our clock a signature may be dated (the SDK's tolerance the other way). */
+const MAX_FUTURE_SKEW_SECONDS = 300;
 
 /**
  * POST /api/webhooks/stripe. Registered only when Stripe is the provider. The signature covers
@@ -60,7 +62,13 @@ export const stripeWebhookRoutes: FastifyPluginAsync<{
       let event: Stripe.Event;
       try {
         if (!Buffer.isBuffer(rawBody)) throw new Error('No webhook payload was provided.');
-        event = stripe.verifyWebhook(rawBody, typeof header === 'string' ? header : undefined);
+        const signature = typeof header === 'string' ? header : undefined;
+        event = stripe.verifyWebhook(rawBody, signature);
+        // The SDK bounds a signature's age, not how far ahead of our clock it is dated.
+        const signedAt = Number(/(?:^|,)t=(\d+)/.exec(signature ?? '')?.[1]);
+        if (signedAt > Date.now() / 1000 + MAX_FUTURE_SKEW_SECONDS) {
+          throw new Error(`Signature timestamp ${signedAt} is in the future.`);
+        }
       } catch (error) {
         request.log.warn(
           { reason: error instanceof Error ? error.message.split('\n')[0] : String(error) },
