@@ -1,5 +1,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -99,5 +107,39 @@ test.skipIf(testDb === 'postgres')(
     expect(await exposed.exited).toBe(1);
     expect(exposed.output()).toMatch(/STRIPE_SECRET_KEY.*PAYMENTS=test/);
     expect(exposed.output()).not.toContain('Server listening');
+  },
+);
+
+test.skipIf(testDb === 'postgres')(
+  'the data directory and everything in it is private to the store’s user; the start-up line says where it listens',
+  { timeout: 60_000 },
+  async () => {
+    const parent = mkdtempSync(path.join(os.tmpdir(), 'bindery-main-'));
+    dirs.push(parent);
+    const dataDir = path.join(parent, 'data');
+    // A directory and a secret made earlier with everyone-readable permissions.
+    mkdirSync(dataDir, { mode: 0o755 });
+    chmodSync(dataDir, 0o755);
+    writeFileSync(path.join(dataDir, 'secret.key'), 'x'.repeat(43), { mode: 0o644 });
+    chmodSync(path.join(dataDir, 'secret.key'), 0o644);
+
+    const server = start(dataDir);
+    await server.listening;
+    const modeOf = (name: string) => statSync(path.join(dataDir, name)).mode & 0o777;
+    expect(modeOf('.')).toBe(0o700);
+    expect(modeOf('secret.key')).toBe(0o600);
+    expect(modeOf('bindery.db')).toBe(0o600);
+    expect(modeOf('bindery.db-wal')).toBe(0o600);
+    // HOST=127.0.0.1 here: no every-interface notice.
+    expect(server.output()).not.toContain('Listening on every network interface');
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+
+    const everywhere = start(dataDir, { HOST: '0.0.0.0' });
+    await everywhere.listening.catch(() => undefined);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(everywhere.output()).toContain('Listening on every network interface (HOST=0.0.0.0');
+    everywhere.child.kill('SIGTERM');
+    expect(await everywhere.exited).toBe(0);
   },
 );

@@ -1,3 +1,5 @@
+import { chmodSync, existsSync } from 'node:fs';
+import path from 'node:path';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { DataDirLockedError } from './db/client.js';
@@ -6,7 +8,25 @@ import { ensureAdmin } from './features/auth/admin-bootstrap.js';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
+/** Hosts that mean every network interface. */
+const ALL_INTERFACES = new Set(['0.0.0.0', '::', '[::]']);
+
+/**
+ * The data directory holds the database, the secret and the private files: only the store's
+ * user may read it. New files are created private (umask), and an older directory or database
+ * made with wider permissions is tightened.
+ */
+function makeDataPrivate(dataDir: string) {
+  if (existsSync(dataDir)) chmodSync(dataDir, 0o700);
+  for (const name of ['bindery.db', 'bindery.db-wal', 'bindery.db-shm', 'secret.key']) {
+    const file = path.join(dataDir, name);
+    if (existsSync(file)) chmodSync(file, 0o600);
+  }
+}
+
 async function start() {
+  // Before anything is written: files and folders this process creates are its user's alone.
+  process.umask(0o077);
   let config: Config;
   try {
     config = loadConfig();
@@ -18,6 +38,7 @@ async function start() {
     throw error;
   }
 
+  makeDataPrivate(config.dataDir);
   if (config.payments.provider === 'test') {
     console.warn('Test checkout active: no real payments are taken');
   }
@@ -82,6 +103,11 @@ async function start() {
 
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`${config.storeName} is open at ${config.publicUrl}/store`);
+  if (ALL_INTERFACES.has(config.host)) {
+    app.log.info(
+      `Listening on every network interface (HOST=${config.host}, port ${config.port}): anyone who can reach this machine can reach the store. Behind a reverse proxy on the same machine, set HOST=127.0.0.1.`,
+    );
+  }
 }
 
 start().catch((error: unknown) => {
