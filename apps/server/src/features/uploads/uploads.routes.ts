@@ -15,7 +15,8 @@ import { z } from 'zod';
 import type { Config } from '../../config.js';
 import { AppError } from '../../errors.js';
 import { requireAdmin } from '../auth/auth.guard.js';
-import type { FormPart, UploadsService } from './uploads.service.js';
+import type { FormPart } from './file-intake.js';
+import type { UploadsService } from './uploads.service.js';
 
 export interface UploadsRoutesOptions {
   uploads: UploadsService;

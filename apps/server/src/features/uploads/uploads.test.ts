@@ -32,7 +32,7 @@ import {
   sampleZip,
   type SampleImageFormat,
 } from '../../test/upload-samples.js';
-import { deriveUploadSigningKey, signUpload } from './uploads.service.js';
+import { deriveUploadSigningKey, signUpload } from './upload-signatures.js';
 
 let t: TestApp;
 afterEach(async () => {
