@@ -1,3 +1,4 @@
+import { ErrorCode } from '@bindery/shared';
 import { randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -9,6 +10,7 @@ import { isTestCheckoutProvider } from './adapters/payments/test-checkout.js';
 import { createLocalStorage } from './adapters/storage/local.js';
 import type { Config } from './config.js';
 import { openDatabase, type DatabaseHandle } from './db/client.js';
+import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from './db/errors.js';
 import { migrate } from './db/migrate.js';
 import { createAuthRepo } from './features/auth/auth.repo.js';
 import { authRoutes } from './features/auth/auth.routes.js';
@@ -52,6 +54,8 @@ export interface AppOptions {
 }
 
 const MINUTE = 60 * 1000;
+/** How often a store whose database was unreachable at start tries again. */
+const DATABASE_RETRY_MS = 2000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
@@ -86,12 +90,12 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     for (const method of [route.method].flat()) routeTable.push({ method, url: route.url });
   });
   app.decorate('database', database);
-  try {
-    await migrate(database);
-  } catch (error) {
-    await app.close();
-    throw error;
-  }
+  database.onConnectionError((error) =>
+    app.log.error({ err: error }, 'database connection lost; the next query reconnects'),
+  );
+  const readiness = await migrateWhenReachable(app, database);
+  app.decorate('whenDatabaseReady', readiness.whenReady);
+  app.decorate('isDatabaseReady', readiness.isReady);
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -210,9 +214,62 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   return app;
 }
 
+/**
+ * Migrates the database before the app serves it. A PostgreSQL that cannot be reached at start
+ * does not stop the store: every API call but the health check answers 503 while migrations
+ * are retried in the background, and the store serves normally from the moment they succeed.
+ */
+async function migrateWhenReachable(app: FastifyInstance, database: DatabaseHandle) {
+  let ready = false;
+  let announce: () => void = () => {};
+  const whenReady = new Promise<void>((resolve) => (announce = resolve));
+  const attempt = async () => {
+    await migrate(database);
+    ready = true;
+    announce();
+  };
+  try {
+    await attempt();
+    return { whenReady: () => whenReady, isReady: () => ready };
+  } catch (error) {
+    if (!isDatabaseUnavailable(error)) {
+      await app.close();
+      throw error;
+    }
+    app.log.error({ err: error }, 'the database is unreachable: answering 503 until it is back');
+  }
+  let retrying = false;
+  const retry = setInterval(() => {
+    if (retrying) return;
+    retrying = true;
+    attempt()
+      .then(() => {
+        clearInterval(retry);
+        app.log.info('the database is reachable again: serving');
+      })
+      .catch((error: unknown) => {
+        if (!isDatabaseUnavailable(error)) app.log.error({ err: error }, 'migration failed');
+      })
+      .finally(() => (retrying = false));
+  }, DATABASE_RETRY_MS);
+  retry.unref();
+  app.addHook('onClose', async () => clearInterval(retry));
+  app.addHook('onRequest', async (request, reply) => {
+    if (ready || !request.url.startsWith('/api/') || request.url.startsWith('/api/health')) return;
+    return reply
+      .code(503)
+      .header('retry-after', String(DATABASE_RETRY_MS / 1000))
+      .send({ message: DATABASE_UNAVAILABLE_MESSAGE, code: ErrorCode.unavailable });
+  });
+  return { whenReady: () => whenReady, isReady: () => ready };
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     database: DatabaseHandle;
+    /** Resolves once the database is migrated and reachable (at once, unless it was down at start). */
+    whenDatabaseReady(): Promise<void>;
+    isDatabaseReady(): boolean;
     routeTable: ReadonlyArray<{ method: string; url: string }>;
     auth: AuthService;
     uploads: UploadsService;

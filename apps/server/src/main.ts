@@ -51,33 +51,44 @@ async function start() {
     throw error;
   });
 
-  const admin = await ensureAdmin(config, app.auth);
-  if (admin.kind === 'generated') {
-    console.log(
-      [
-        '',
-        '  An admin account was created for this new store. This password is shown only once:',
-        `    email:    ${admin.email}`,
-        `    password: ${admin.password}`,
-        `  Sign in at ${config.publicUrl}/store/login/admin`,
-        '  (set ADMIN_EMAIL and ADMIN_PASSWORD, or run "npm run create-admin", to choose your own)',
-        '',
-      ].join('\n'),
-    );
-  } else if (admin.kind === 'configured' && admin.outcome !== 'unchanged') {
-    app.log.info(`admin ${admin.email} ${admin.outcome} from ADMIN_EMAIL/ADMIN_PASSWORD`);
-  }
-
-  if (config.seedDemo) {
-    const seeded = await seedDemoCatalogue({
-      db: app.database.db,
-      catalog: app.catalog,
-      uploads: app.uploads,
-    });
-    if (seeded > 0)
-      app.log.info(
-        `added the demo catalogue (${seeded} products); set SEED_DEMO=false to start empty`,
+  /** The admin account and the demo catalogue, once the database can be reached. */
+  const prepareStore = async () => {
+    const admin = await ensureAdmin(config, app.auth);
+    if (admin.kind === 'generated') {
+      console.log(
+        [
+          '',
+          '  An admin account was created for this new store. This password is shown only once:',
+          `    email:    ${admin.email}`,
+          `    password: ${admin.password}`,
+          `  Sign in at ${config.publicUrl}/store/login/admin`,
+          '  (set ADMIN_EMAIL and ADMIN_PASSWORD, or run "npm run create-admin", to choose your own)',
+          '',
+        ].join('\n'),
       );
+    } else if (admin.kind === 'configured' && admin.outcome !== 'unchanged') {
+      app.log.info(`admin ${admin.email} ${admin.outcome} from ADMIN_EMAIL/ADMIN_PASSWORD`);
+    }
+
+    if (config.seedDemo) {
+      const seeded = await seedDemoCatalogue({
+        db: app.database.db,
+        catalog: app.catalog,
+        uploads: app.uploads,
+      });
+      if (seeded > 0)
+        app.log.info(
+          `added the demo catalogue (${seeded} products); set SEED_DEMO=false to start empty`,
+        );
+    }
+  };
+  // A PostgreSQL that was down at start: listen now (answering 503) and prepare once it is back.
+  if (app.isDatabaseReady()) await prepareStore();
+  else {
+    void app
+      .whenDatabaseReady()
+      .then(prepareStore)
+      .catch((error: unknown) => app.log.error({ err: error }, 'could not prepare the store'));
   }
 
   let closing = false;

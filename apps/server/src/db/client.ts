@@ -13,6 +13,8 @@ export interface DatabaseHandle {
   db: Db;
   dialect: Dialect;
   close(): Promise<void>;
+  /** Where a lost connection is reported (PostgreSQL); by default it is written to stderr. */
+  onConnectionError(listener: (error: Error) => void): void;
 }
 
 export class DataDirLockedError extends Error {
@@ -34,13 +36,25 @@ export function openDatabase(config: DatabaseConfig): DatabaseHandle {
 
 function openPostgres(url: string): DatabaseHandle {
   const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
-  // An idle client losing its connection must not crash the process; the next query reconnects.
-  pool.on('error', () => {});
+  // An idle client losing its connection must not crash the process (the next query
+  // reconnects), but it must not pass unseen either.
+  let report = (error: Error) => console.error('PostgreSQL connection error:', error.message);
+  pool.on('error', (error) => report(error));
+  // The pool listens to a client only while it is idle; one whose socket breaks while checked
+  // out would otherwise raise an uncaught 'error' and end the process. The query fails instead.
+  pool.on('connect', (client) => client.on('error', (error) => report(error)));
   const db = new Kysely<Database>({
     dialect: new PostgresDialect({ pool }),
     plugins: [new CamelCasePlugin()],
   });
-  return { db, dialect: 'postgres', close: () => db.destroy() };
+  return {
+    db,
+    dialect: 'postgres',
+    close: () => db.destroy(),
+    onConnectionError: (listener) => {
+      report = listener;
+    },
+  };
 }
 
 function openSqlite(filename: string): DatabaseHandle {
@@ -61,6 +75,8 @@ function openSqlite(filename: string): DatabaseHandle {
   return {
     db,
     dialect: 'sqlite',
+    // A file has no connection to lose.
+    onConnectionError: () => {},
     close: async () => {
       await db.destroy();
       if (!inMemory) rmSync(pidFile, { force: true });

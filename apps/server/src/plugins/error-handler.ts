@@ -4,6 +4,7 @@ import {
   hasZodFastifySchemaValidationErrors,
   isResponseSerializationError,
 } from 'fastify-type-provider-zod';
+import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from '../db/errors.js';
 import { AppError } from '../errors.js';
 
 const INTERNAL_MESSAGE = 'Something went wrong on our side. Please try again later.';
@@ -73,6 +74,14 @@ export function registerErrorHandler(app: FastifyInstance) {
               : ErrorCode.badRequest),
       };
       return reply.code(status).send(body);
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.error({ err: error, reqId: request.id }, 'database unreachable');
+      const body: ErrorBody = {
+        message: DATABASE_UNAVAILABLE_MESSAGE,
+        code: ErrorCode.unavailable,
+      };
+      return reply.code(503).header('retry-after', '5').send(body);
     }
     request.log.error({ err: error, reqId: request.id }, 'unhandled error');
     const unavailable = isFastifys && status === 503;

@@ -187,6 +187,18 @@ describe('login', () => {
     expect(response.json().message).toBe(AuthMessages.emailAndPasswordRequired);
   });
 
+  test('a stored hash argon2 cannot read is our failure: 500, logged, not "wrong password"', async () => {
+    expect((await register(valid)).statusCode).toBe(201);
+    await t.database.db
+      .updateTable('users')
+      .set({ passwordHash: '$argon2id$v=19$corrupted' })
+      .where('email', '=', valid.email)
+      .execute();
+    const response = await login({ email: valid.email, password: valid.password });
+    expect(response.statusCode).toBe(500);
+    expect(response.json().code).toBe('INTERNAL_ERROR');
+  });
+
   test('a password beyond the maximum is refused with 400', async () => {
     const response = await login({ email: valid.email, password: 'x'.repeat(1024) });
     expect(response.statusCode).toBe(400);

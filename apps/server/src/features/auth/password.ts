@@ -8,12 +8,15 @@ export function hashPassword(password: string): Promise<string> {
   return hash(password, OPTIONS);
 }
 
-/** Constant-time comparison happens inside argon2's verify. */
+/**
+ * Constant-time comparison happens inside argon2's verify. Only a mismatch is a wrong password:
+ * a stored hash argon2 cannot read (corrupt data) is our failure, thrown to be logged as a 500.
+ */
 export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
   try {
     return await verify(passwordHash, password);
-  } catch {
-    return false;
+  } catch (error) {
+    throw new Error('A stored password hash could not be verified', { cause: error });
   }
 }
 
