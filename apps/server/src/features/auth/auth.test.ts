@@ -188,7 +188,6 @@ describe('login', () => {
   });
 
   test('a stored hash argon2 cannot read is our failure: 500, logged, not "wrong password"', async () => {
-    expect((await register(valid)).statusCode).toBe(201);
     await t.database.db
       .updateTable('users')
       .set({ passwordHash: '$argon2id$v=19$corrupted' })
