@@ -5,7 +5,22 @@ import { toFts5Query, toTsQuery } from './search-terms.js';
 
 export type ProductRow = ProductsTable;
 
+/** Every query of the catalogue, plus `transaction()` to run several as one. */
 export function createCatalogRepo(db: Db, dialect: Dialect) {
+  return {
+    ...catalogQueries(db, dialect),
+    /**
+     * Runs `work` in one transaction: `tx` holds the same queries bound to it, and `trx` is the
+     * transaction itself, for another feature's service to join (uploads claimed by a product).
+     */
+    transaction<T>(work: (tx: CatalogQueries, trx: Db) => Promise<T>): Promise<T> {
+      return db.transaction().execute((trx) => work(catalogQueries(trx, dialect), trx));
+    },
+  };
+}
+
+/** The queries of the catalogue, written once for both databases; `db` may be a transaction. */
+function catalogQueries(db: Db, dialect: Dialect) {
   return {
     /** Newest first; archived products are no longer in the catalogue. */
     async listProducts(
@@ -130,4 +145,5 @@ export function createCatalogRepo(db: Db, dialect: Dialect) {
   };
 }
 
+type CatalogQueries = ReturnType<typeof catalogQueries>;
 export type CatalogRepo = ReturnType<typeof createCatalogRepo>;

@@ -168,14 +168,12 @@ export function createCatalogService(
         updatedAt: now,
         archivedAt: null,
       };
-      // Claim the uploads first: an unclaimed upload is swept away, a claimed one never is.
-      await uploads.attachToProduct([...imageIds, file.id], id);
-      try {
-        await repo.insertProduct(row);
-      } catch (error) {
-        await uploads.detach([...imageIds, file.id]);
-        throw error;
-      }
+      // One transaction: the product exists exactly when its uploads are claimed by it alone,
+      // so an upload another product just took (or one being deleted) answers 409 with no product.
+      await repo.transaction(async (tx, trx) => {
+        await uploads.attachToProduct([...imageIds, file.id], id, trx);
+        await tx.insertProduct(row);
+      });
       return toProduct(row, true);
     },
 
@@ -212,9 +210,11 @@ export function createCatalogService(
           digitalFileName: file.fileName,
         });
       }
-      if (attach.length > 0) await uploads.attachToProduct(attach, id);
-      await repo.updateProduct(id, changes);
-      if (replaced.length > 0) await uploads.detachAndDelete(replaced);
+      await repo.transaction(async (tx, trx) => {
+        await uploads.attachToProduct(attach, id, trx);
+        await tx.updateProduct(id, changes);
+      });
+      await uploads.deleteFromProduct(replaced, id);
       return toProduct({ ...current, ...changes }, true);
     },
 

@@ -491,3 +491,84 @@ describe('delete', () => {
     expect(again.statusCode).toBe(404);
   });
 });
+
+describe('uploads claimed by one product only', () => {
+  /** Live products whose images or digital file are gone, or held by another product. */
+  async function brokenProducts(): Promise<string[]> {
+    const live = await t.database.db
+      .selectFrom('products')
+      .selectAll()
+      .where('archivedAt', 'is', null)
+      .execute();
+    const broken: string[] = [];
+    for (const product of live) {
+      const images = JSON.parse(product.images) as string[];
+      const owners = await Promise.all([
+        ...images.map(async (url) => (await t.app.uploads.findImageByUrl(url))?.productId),
+        t.app.uploads.findFile(product.digitalFileId).then((file) => file?.productId),
+      ]);
+      const served = await Promise.all(
+        images.map(async (url) => (await t.app.inject({ method: 'GET', url })).statusCode),
+      );
+      const file = await t.app.uploads.openFile(product.digitalFileId);
+      file?.stream.destroy();
+      const isWhole =
+        file !== undefined &&
+        served.every((status) => status === 200) &&
+        owners.every((owner) => owner === product.id);
+      if (!isWhole) broken.push(product.id);
+    }
+    return broken;
+  }
+
+  test('a product made from the uploads of one being deleted never loses its files', async () => {
+    const tries = 20;
+    let brokenTries = 0;
+    const seenBroken = new Set<string>();
+    for (let attempt = 0; attempt < tries; attempt += 1) {
+      const first = await createTestProduct(t.app, admin);
+      const asAdmin = await t.app.inject({
+        method: 'GET',
+        url: `/api/products/${first._id}`,
+        headers: { cookie: admin },
+      });
+      const reused = {
+        title: 'Made from the same uploads',
+        description: 'Reuses the files of a product being deleted.',
+        price: 5,
+        image: first.image,
+        digitalFile: { public_id: asAdmin.json().digitalFile.public_id as string },
+      };
+      let isDeleted = false;
+      const deletion = t.app
+        .inject({ method: 'DELETE', url: `/api/products/${first._id}`, headers: { cookie: admin } })
+        .finally(() => {
+          isDeleted = true;
+        });
+      // Several admins keep trying while the deletion runs, so some attempt lands in every gap.
+      const statuses = await Promise.all(
+        Array.from({ length: 3 }, async () => {
+          const seen: number[] = [];
+          do {
+            const response = await t.app.inject({
+              method: 'POST',
+              url: '/api/products',
+              headers: { cookie: admin },
+              payload: reused,
+            });
+            seen.push(response.statusCode);
+          } while (!isDeleted);
+          return seen;
+        }),
+      );
+      expect((await deletion).statusCode).toBe(204);
+      for (const status of statuses.flat()) expect([201, 400, 409]).toContain(status);
+      const broken = await brokenProducts();
+      if (broken.some((id) => !seenBroken.has(id))) brokenTries += 1;
+      for (const id of broken) seenBroken.add(id);
+    }
+    expect(brokenTries, `${brokenTries} of ${tries} tries left a product without its files`).toBe(
+      0,
+    );
+  });
+});

@@ -18,20 +18,6 @@ export function createUploadsRepo(db: Db) {
         .executeTakeFirst();
     },
 
-    findUploads(ids: string[]): Promise<UploadRow[]> {
-      if (ids.length === 0) return Promise.resolve([]);
-      return db.selectFrom('uploads').selectAll().where('id', 'in', ids).execute();
-    },
-
-    async findUploadIdsOfProduct(productId: string): Promise<string[]> {
-      const rows = await db
-        .selectFrom('uploads')
-        .select('id')
-        .where('productId', '=', productId)
-        .execute();
-      return rows.map((row) => row.id);
-    },
-
     /** Attaches the uploads that are free or already this product's; returns how many it attached. */
     async attachUploads(ids: string[], productId: string): Promise<number> {
       const result = await db
@@ -43,9 +29,15 @@ export function createUploadsRepo(db: Db) {
       return Number(result.numUpdatedRows);
     },
 
-    async detachUploads(ids: string[]): Promise<void> {
-      if (ids.length === 0) return;
-      await db.updateTable('uploads').set({ productId: null }).where('id', 'in', ids).execute();
+    /**
+     * Deletes the uploads `productId` holds (only those of `ids`, when given) and returns them;
+     * an upload another product holds, or none, is left alone.
+     */
+    deleteUploadsOfProduct(productId: string, ids?: string[]): Promise<UploadRow[]> {
+      if (ids?.length === 0) return Promise.resolve([]);
+      let query = db.deleteFrom('uploads').where('productId', '=', productId);
+      if (ids) query = query.where('id', 'in', ids);
+      return query.returningAll().execute();
     },
 
     async deleteUploads(ids: string[]): Promise<void> {

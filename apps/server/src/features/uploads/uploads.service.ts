@@ -183,37 +183,36 @@ export function createUploadsService({
     },
 
     /**
-     * Marks uploads as used by a product, all or none: when one is gone or belongs to another
-     * product, nothing changes and 409 is thrown. Attached uploads are never swept.
+     * Claims uploads for a product, all or none: only uploads no product holds, or this
+     * product's own, can be claimed; when one is gone or held by another product, nothing
+     * changes and 409 is thrown. Pass the transaction that writes the product as `within`, so
+     * the product and its claim are stored together or not at all. Claimed uploads are never swept.
      */
-    async attachToProduct(uploadIds: string[], productId: string): Promise<void> {
+    async attachToProduct(uploadIds: string[], productId: string, within?: Db): Promise<void> {
       const ids = unique(uploadIds);
       if (ids.length === 0) return;
-      await db.transaction().execute(async (trx) => {
+      const claim = async (trx: Db) => {
         const attached = await createUploadsRepo(trx).attachUploads(ids, productId);
         if (attached !== ids.length) throw AppError.conflict(UploadMessages.uploadUnavailable);
-      });
+      };
+      await (within ? claim(within) : db.transaction().execute(claim));
     },
 
-    /** Releases uploads without deleting them (undoing an attach); the sweep removes them a day later. */
-    async detach(uploadIds: string[]): Promise<void> {
-      await repo.detachUploads(unique(uploadIds));
-    },
-
-    /** Deletes uploads a product no longer uses: their files and variants, then their rows. */
-    async detachAndDelete(uploadIds: string[]): Promise<void> {
+    /**
+     * Deletes uploads a product no longer uses: their rows, while the product still holds them,
+     * then their files and variants. An upload is never released to be claimed by another
+     * product on its way out. (Should the process stop between the two steps, the objects stay
+     * on disk without a row; nothing refers to them.)
+     */
+    async deleteFromProduct(uploadIds: string[], productId: string): Promise<void> {
       const ids = unique(uploadIds);
       if (ids.length === 0) return;
-      const rows = await repo.findUploads(ids);
-      // Detached first: should this stop half-way, the sweep finishes it.
-      await repo.detachUploads(ids);
-      for (const row of rows) await removeObjects(row);
-      await repo.deleteUploads(ids);
+      for (const row of await repo.deleteUploadsOfProduct(productId, ids)) await removeObjects(row);
     },
 
-    /** Deletes every upload of a (deleted) product. */
+    /** Deletes every upload of a (deleted) product, as deleteFromProduct does. */
     async deleteForProduct(productId: string): Promise<void> {
-      await service.detachAndDelete(await repo.findUploadIdsOfProduct(productId));
+      for (const row of await repo.deleteUploadsOfProduct(productId)) await removeObjects(row);
     },
 
     /** Deletes uploads no product took within `olderThanMs` of their upload; returns how many. */

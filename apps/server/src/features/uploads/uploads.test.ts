@@ -1036,8 +1036,6 @@ describe('the uploads service', () => {
     await expect(
       t.app.uploads.attachToProduct(['missing-id-00000000'], 'product-b'),
     ).rejects.toMatchObject({ statusCode: 409 });
-    await t.app.uploads.detach([file.id]);
-    expect((await t.app.uploads.findFile(file.publicId))?.productId).toBeNull();
   });
 
   test('deleting uploads removes the file, the image with its variants, and the rows', async () => {
@@ -1051,7 +1049,10 @@ describe('the uploads service', () => {
     expect(filesIn('public')).toEqual([]);
     expect(filesIn('private')).toEqual([`${DIGITAL_FILES_FOLDER}/${kept.id}.pdf`]);
     expect((await uploadRows()).map((row) => row.id)).toEqual([kept.id]);
-    await t.app.uploads.detachAndDelete([kept.id]);
+    // Only what the product holds is deleted: another product's upload stays.
+    await t.app.uploads.deleteFromProduct([kept.id], 'product-a');
+    expect((await uploadRows()).map((row) => row.id)).toEqual([kept.id]);
+    await t.app.uploads.deleteFromProduct([kept.id], 'product-b');
     await expectNothingStored();
   });
 
