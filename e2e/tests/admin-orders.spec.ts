@@ -117,3 +117,61 @@ test('a buyer cannot open the orders page', async ({ page }) => {
   await expect(page).toHaveURL(/\/store\/login\/admin$/);
   await expect(page.getByRole('heading', { name: 'Admin sign in' })).toBeVisible();
 });
+
+test("the admin refunds a paid order; the buyer's download stops and the chip says Refunded @postgres", async ({
+  page,
+}) => {
+  const title = 'Watercolour Skies';
+  const { buyer, price } = await buyAsNewBuyer(page, 'Watercolour', title);
+  const href = await page.getByRole('link', { name: 'Download Your File' }).getAttribute('href');
+  expect(href).toMatch(/^\/api\/downloads\/.+/);
+  // The link works before the refund, so its refusal afterwards is the refund's doing.
+  expect((await page.request.get(href!)).status()).toBe(200);
+
+  await page.getByRole('banner').getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/store\/login$/);
+  await signInThroughUi(page, ADMIN.email, ADMIN.password, '/store/login/admin');
+  await expect(page).toHaveURL(/\/store\/dashboard$/);
+  await page.getByRole('banner').getByRole('link', { name: 'Orders' }).click();
+  await expect(page).toHaveURL(/\/store\/orders$/);
+
+  const row = gridRows(page).filter({ hasText: buyer.email });
+  await expect(row).toHaveCount(1);
+  await expect(row.locator('[data-field="status"]')).toHaveText('Paid');
+  const orderId = await row.getAttribute('data-id');
+  expect(orderId).toBeTruthy();
+  await row.getByRole('button', { name: `Refund order ${orderId}` }).click();
+
+  const confirm = page.getByRole('alertdialog', { name: 'Refund this order?' });
+  await expect(
+    confirm.getByText(`${buyer.name} gets ${price} back and can no longer download ${title}.`),
+  ).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await confirm.getByRole('button', { name: 'Yes, refund it!' }).click();
+
+  await expect(page.getByText('Order refunded successfully!')).toBeVisible();
+  await expect(confirm).toBeHidden();
+  await expect(row.locator('[data-field="status"]')).toHaveText('Refunded');
+  await expect(row.getByRole('button', { name: `Refund order ${orderId}` })).toHaveCount(0);
+
+  // The link handed out before the refund no longer gives the file.
+  const refused = await page.request.get(href!);
+  expect(refused.status()).toBe(403);
+  expect(await refused.json()).toMatchObject({
+    message: 'This order was refunded or canceled, so its file can no longer be downloaded.',
+  });
+
+  await page.getByRole('banner').getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/store\/login$/);
+  await signInThroughUi(page, buyer.email, buyer.password);
+  await expect(page).toHaveURL(/\/store\/products$/);
+  await page.getByRole('banner').getByRole('link', { name: 'My Orders' }).click();
+  await expect(page).toHaveURL(/\/store\/my-orders$/);
+  const purchase = page
+    .getByRole('table', { name: 'My Orders' })
+    .getByRole('row')
+    .filter({ hasText: title });
+  await expect(purchase).toHaveCount(1);
+  await expect(purchase.getByRole('cell').nth(2)).toHaveText('Refunded');
+  await expect(purchase.getByRole('button', { name: `Download ${title}` })).toHaveCount(0);
+});

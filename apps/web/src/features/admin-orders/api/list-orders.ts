@@ -17,19 +17,26 @@ export interface ListOrdersParams {
   /** 1-based, as the API counts. */
   page: number;
   limit: number;
+  /** Only the orders that need the owner: flagged for review, or with an open dispute. */
+  review?: boolean;
 }
 
 export const adminOrderKeys = {
   lists: () => [...orderKeys.all, 'admin', 'list'] as const,
   list: (params: ListOrdersParams) => [...adminOrderKeys.lists(), params] as const,
+  unmatchedPayments: () => [...orderKeys.all, 'admin', 'unmatched-payments'] as const,
 };
 
-/** One page of all customers' orders, newest first. */
+/** One page of all customers' orders (or of those that need review), newest first. */
 export function listOrders(
-  { page, limit }: ListOrdersParams,
+  { page, limit, review = false }: ListOrdersParams,
   signal?: AbortSignal,
 ): Promise<AdminOrderList> {
-  const query = new URLSearchParams({ page: String(page), limit: String(limit) });
+  const query = new URLSearchParams({
+    ...(review ? { review: 'true' } : {}),
+    page: String(page),
+    limit: String(limit),
+  });
   return apiClient.get(`/orders?${query.toString()}`, { schema: AdminOrderListSchema, signal });
 }
 

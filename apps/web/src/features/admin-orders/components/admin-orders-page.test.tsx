@@ -3,7 +3,12 @@ import { toast } from 'sonner';
 import { afterEach, describe, expect, test } from 'vitest';
 import { deferredResponse, htmlResponse, jsonResponse, stubFetch } from '../../../test/fetch';
 import { renderRoutes } from '../../../test/render';
-import { adminOrdersServer, makeAdminOrder } from '../testing/fixtures';
+import {
+  adminOrdersServer,
+  makeAdminOrder,
+  makeUnmatchedPayment,
+  unmatchedPaymentsRoute,
+} from '../testing/fixtures';
 import { AdminOrdersPage } from './admin-orders-page';
 
 // A new Toaster replays the toasts still active; each test starts without any.
@@ -36,7 +41,10 @@ const cellText = (id: string, field: string) =>
 describe('all customer orders', () => {
   test('shows "Loading orders..." while loading, then the orders with their columns', async () => {
     const list = deferredResponse();
-    stubFetch({ 'GET /api/orders': () => list.promise });
+    stubFetch({
+      'GET /api/orders': () => list.promise,
+      'GET /api/orders/unmatched-payments': unmatchedPaymentsRoute(),
+    });
     renderOrders();
 
     expect(
@@ -75,7 +83,7 @@ describe('all customer orders', () => {
     const orders = (['pending', 'paid', 'canceled', 'refunded', 'disputed'] as const).map(
       (status) => makeAdminOrder({ status }),
     );
-    stubFetch({ 'GET /api/orders': adminOrdersServer(orders).list });
+    stubFetch(adminOrdersServer(orders).routes);
     renderOrders();
 
     await waitFor(() => expect(dataRows()).toHaveLength(5));
@@ -92,7 +100,10 @@ describe('all customer orders', () => {
     ['with the server message', () => jsonResponse({ message: 'Admins only', code: 'X' }, 403)],
     ['without one', () => htmlResponse(400)],
   ])('a failed load shows "Failed to load orders." %s', async (_, respond) => {
-    stubFetch({ 'GET /api/orders': respond });
+    stubFetch({
+      'GET /api/orders': respond,
+      'GET /api/orders/unmatched-payments': unmatchedPaymentsRoute(),
+    });
     renderOrders();
 
     const alert = await screen.findByRole('alert');
@@ -103,6 +114,7 @@ describe('all customer orders', () => {
   test('a failed load adds the server message under the title', async () => {
     stubFetch({
       'GET /api/orders': () => jsonResponse({ message: 'Admins only', code: 'FORBIDDEN' }, 403),
+      'GET /api/orders/unmatched-payments': unmatchedPaymentsRoute(),
     });
     renderOrders();
 
@@ -111,7 +123,7 @@ describe('all customer orders', () => {
 
   test('pages on the server: 10 by default, page sizes 5, 10 and 20', async () => {
     const server = adminOrdersServer(Array.from({ length: 23 }, () => makeAdminOrder()));
-    stubFetch({ 'GET /api/orders': server.list });
+    stubFetch(server.routes);
     const { user } = renderOrders();
 
     await waitFor(() => expect(dataRows()).toHaveLength(10));
@@ -140,7 +152,7 @@ describe('deleting an order', () => {
     const server = adminOrdersServer([doomed, keeper]);
     const deleted: string[] = [];
     stubFetch({
-      'GET /api/orders': server.list,
+      ...server.routes,
       [`DELETE /api/orders/${doomed._id}`]: () => {
         deleted.push(doomed._id);
         server.orders = server.orders.filter((order) => order._id !== doomed._id);
@@ -166,7 +178,7 @@ describe('deleting an order', () => {
 
   test('Cancel keeps the order and calls nobody', async () => {
     const order = makeAdminOrder();
-    const fetchMock = stubFetch({ 'GET /api/orders': adminOrdersServer([order]).list });
+    const fetchMock = stubFetch(adminOrdersServer([order]).routes);
     const { user } = renderOrders();
 
     await user.click(await screen.findByRole('button', { name: `Delete order ${order._id}` }));
@@ -191,7 +203,7 @@ describe('deleting an order', () => {
   ])('a failure toasts "Error deleting order: {message}" with %s', async (_, respond, text) => {
     const order = makeAdminOrder();
     stubFetch({
-      'GET /api/orders': adminOrdersServer([order]).list,
+      ...adminOrdersServer([order]).routes,
       [`DELETE /api/orders/${order._id}`]: respond,
     });
     const { user } = renderOrders();
@@ -210,7 +222,7 @@ describe('deleting an order', () => {
     const last = orders[10]!;
     const server = adminOrdersServer(orders);
     stubFetch({
-      'GET /api/orders': server.list,
+      ...server.routes,
       [`DELETE /api/orders/${last._id}`]: () => {
         server.orders = server.orders.filter((order) => order._id !== last._id);
         return new Response(null, { status: 204 });
@@ -226,5 +238,271 @@ describe('deleting an order', () => {
     expect(await screen.findByText('Order deleted successfully!')).toBeInTheDocument();
     await waitFor(() => expect(dataRows()).toHaveLength(10));
     expect(server.listCalls.at(-1)).toBe('?page=1&limit=10');
+  });
+});
+
+/** Answers a POST on one order's action (`refund`, `grant-access`) and records each request. */
+function orderAction(respond: (request: Request) => Response) {
+  const requests: { method: string; path: string; body: string }[] = [];
+  const handler = async (request: Request) => {
+    requests.push({
+      method: request.method,
+      path: new URL(request.url).pathname,
+      body: await request.text(),
+    });
+    return respond(request);
+  };
+  return Object.assign(handler, { requests });
+}
+
+const postsIn = (fetchMock: ReturnType<typeof stubFetch>) =>
+  fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST');
+
+describe('refunding an order', () => {
+  test('asks first, naming buyer, amount and product; then refunds, toasts and refetches', async () => {
+    const order = makeAdminOrder({
+      user: { _id: 'u1', name: 'Ada Buyer', email: 'ada@example.com' },
+      product: { _id: 'p1', title: 'Pocket Atlas', image: [] },
+      amountCents: 1250,
+    });
+    const server = adminOrdersServer([order]);
+    const refund = orderAction(() => {
+      const refunded = { ...order, status: 'refunded', canRefund: false };
+      server.orders = [refunded];
+      return jsonResponse(refunded);
+    });
+    stubFetch({ ...server.routes, [`POST /api/orders/${order._id}/refund`]: refund });
+    const { user } = renderOrders();
+
+    await user.click(await screen.findByRole('button', { name: `Refund order ${order._id}` }));
+
+    const dialog = within(await screen.findByRole('alertdialog', { name: 'Refund this order?' }));
+    expect(
+      dialog.getByText('Ada Buyer gets $12.50 back and can no longer download Pocket Atlas.'),
+    ).toBeInTheDocument();
+    expect(refund.requests).toEqual([]);
+    await user.click(dialog.getByRole('button', { name: 'Yes, refund it!' }));
+
+    expect(await screen.findByText('Order refunded successfully!')).toBeInTheDocument();
+    expect(refund.requests).toEqual([
+      { method: 'POST', path: `/api/orders/${order._id}/refund`, body: '' },
+    ]);
+    await waitFor(() => expect(cellText(order._id, 'status')).toBe('Refunded'));
+    expect(server.listCalls).toHaveLength(2);
+    expect(
+      rowOf(order._id).queryByRole('button', { name: `Refund order ${order._id}` }),
+    ).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+  });
+
+  test('only orders the server calls refundable offer a refund', async () => {
+    const paid = makeAdminOrder({ status: 'paid', canRefund: true });
+    const refunded = makeAdminOrder({ status: 'refunded', canRefund: false });
+    const pending = makeAdminOrder({ status: 'pending', canRefund: false });
+    stubFetch(adminOrdersServer([paid, refunded, pending]).routes);
+    renderOrders();
+
+    await waitFor(() => expect(dataRows()).toHaveLength(3));
+    expect(screen.getAllByRole('button', { name: /^Refund order / })).toEqual([
+      rowOf(paid._id).getByRole('button', { name: `Refund order ${paid._id}` }),
+    ]);
+  });
+
+  test('Cancel keeps the order and sends nothing', async () => {
+    const order = makeAdminOrder();
+    const fetchMock = stubFetch(adminOrdersServer([order]).routes);
+    const { user } = renderOrders();
+
+    await user.click(await screen.findByRole('button', { name: `Refund order ${order._id}` }));
+    const dialog = within(await screen.findByRole('alertdialog', { name: 'Refund this order?' }));
+    await user.click(dialog.getByRole('button', { name: 'Cancel' }));
+
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(postsIn(fetchMock)).toHaveLength(0);
+    expect(fetchMock.unexpected).toEqual([]);
+    expect(cellText(order._id, 'status')).toBe('Paid');
+  });
+
+  test.each([
+    [
+      'the server message',
+      () =>
+        jsonResponse({ message: 'This order has already been refunded.', code: 'CONFLICT' }, 409),
+      'Error refunding order: This order has already been refunded.',
+    ],
+    [
+      'the fallback text',
+      () => htmlResponse(502),
+      'Error refunding order: An unexpected error occurred.',
+    ],
+  ])('a failure toasts "Error refunding order: {message}" with %s', async (_, respond, text) => {
+    const order = makeAdminOrder();
+    const refund = orderAction(respond);
+    stubFetch({
+      ...adminOrdersServer([order]).routes,
+      [`POST /api/orders/${order._id}/refund`]: refund,
+    });
+    const { user } = renderOrders();
+
+    await user.click(await screen.findByRole('button', { name: `Refund order ${order._id}` }));
+    await user.click(await screen.findByRole('button', { name: 'Yes, refund it!' }));
+
+    expect(await screen.findByText(text)).toBeInTheDocument();
+    expect(refund.requests).toHaveLength(1);
+    expect(screen.queryByText('Order refunded successfully!')).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(cellText(order._id, 'status')).toBe('Paid');
+  });
+});
+
+describe('orders that need review', () => {
+  test('"Needs review" asks the server for flagged orders only, from page 1', async () => {
+    const flagged = makeAdminOrder({ status: 'pending', reviewReason: 'paid after cancel' });
+    const disputed = makeAdminOrder({ dispute: 'open' });
+    const others = Array.from({ length: 11 }, () => makeAdminOrder());
+    const server = adminOrdersServer([...others, flagged, disputed]);
+    stubFetch(server.routes);
+    const { user } = renderOrders();
+
+    const filter = within(await screen.findByRole('group', { name: 'Which orders to show' }));
+    expect(filter.getByRole('button', { name: 'All orders' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await waitFor(() => expect(dataRows()).toHaveLength(10));
+    await user.click(screen.getByRole('button', { name: /next page/i }));
+    await waitFor(() => expect(dataRows()).toHaveLength(3));
+    expect(server.listCalls.at(-1)).toBe('?page=2&limit=10');
+
+    await user.click(filter.getByRole('button', { name: 'Needs review' }));
+
+    await waitFor(() => expect(dataRows()).toHaveLength(2));
+    expect(server.listCalls.at(-1)).toBe('?review=true&page=1&limit=10');
+    expect(dataRows().map((row) => row.getAttribute('data-id'))).toEqual([
+      flagged._id,
+      disputed._id,
+    ]);
+    expect(filter.getByRole('button', { name: 'Needs review' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+  });
+
+  test('with nothing to review, the review list says so', async () => {
+    stubFetch(adminOrdersServer([makeAdminOrder()]).routes);
+    const { user } = renderOrders();
+
+    await waitFor(() => expect(dataRows()).toHaveLength(1));
+    await user.click(screen.getByRole('button', { name: 'Needs review' }));
+
+    expect(await screen.findByText('No orders need review.')).toBeInTheDocument();
+  });
+
+  test('a flagged row shows why; "Grant access" posts, toasts and refetches', async () => {
+    const reason = 'provider charged 1000 but the order is 1250';
+    const flagged = makeAdminOrder({ status: 'pending', reviewReason: reason, canRefund: true });
+    const plain = makeAdminOrder();
+    const server = adminOrdersServer([flagged, plain]);
+    const grant = orderAction(() => {
+      const granted = { ...flagged, status: 'paid', reviewReason: null };
+      server.orders = [granted, plain];
+      return jsonResponse(granted);
+    });
+    stubFetch({ ...server.routes, [`POST /api/orders/${flagged._id}/grant-access`]: grant });
+    const { user } = renderOrders();
+
+    await waitFor(() => expect(dataRows()).toHaveLength(2));
+    expect(cellText(flagged._id, 'status')).toBe(`PendingNeeds review${reason}`);
+    expect(cellText(plain._id, 'status')).toBe('Paid');
+    expect(
+      rowOf(plain._id).queryByRole('button', { name: /^Grant access/ }),
+    ).not.toBeInTheDocument();
+
+    await user.click(
+      rowOf(flagged._id).getByRole('button', { name: `Grant access to order ${flagged._id}` }),
+    );
+
+    expect(
+      await screen.findByText('Access granted: the buyer can download the file.'),
+    ).toBeInTheDocument();
+    expect(grant.requests).toEqual([
+      { method: 'POST', path: `/api/orders/${flagged._id}/grant-access`, body: '' },
+    ]);
+    await waitFor(() => expect(cellText(flagged._id, 'status')).toBe('Paid'));
+    expect(server.listCalls).toHaveLength(2);
+  });
+
+  test('a failed grant toasts "Error granting access: {message}"', async () => {
+    const flagged = makeAdminOrder({ status: 'pending', reviewReason: 'paid after cancel' });
+    stubFetch({
+      ...adminOrdersServer([flagged]).routes,
+      [`POST /api/orders/${flagged._id}/grant-access`]: () =>
+        jsonResponse({ message: 'This order needs no review.', code: 'CONFLICT' }, 409),
+    });
+    const { user } = renderOrders();
+
+    await user.click(
+      await screen.findByRole('button', { name: `Grant access to order ${flagged._id}` }),
+    );
+
+    expect(
+      await screen.findByText('Error granting access: This order needs no review.'),
+    ).toBeInTheDocument();
+    expect(
+      screen.queryByText('Access granted: the buyer can download the file.'),
+    ).not.toBeInTheDocument();
+  });
+
+  test('an open dispute shows "Disputed"; a settled one does not', async () => {
+    const open = makeAdminOrder({ dispute: 'open' });
+    const won = makeAdminOrder({ dispute: 'won' });
+    stubFetch(adminOrdersServer([open, won]).routes);
+    renderOrders();
+
+    await waitFor(() => expect(dataRows()).toHaveLength(2));
+    expect(cellText(open._id, 'status')).toBe('PaidDisputed');
+    expect(cellText(won._id, 'status')).toBe('Paid');
+  });
+});
+
+describe('payments without an order', () => {
+  test('are listed in a warning for the owner to refund at the provider', async () => {
+    const payment = makeUnmatchedPayment({
+      amountCents: 4200,
+      paymentIntentId: 'pi_3Abc',
+      createdAt: '2026-01-03T12:00:00.000Z',
+      reason: 'the order was deleted before the payment arrived',
+    });
+    stubFetch({
+      ...adminOrdersServer([makeAdminOrder()]).routes,
+      'GET /api/orders/unmatched-payments': unmatchedPaymentsRoute([payment]),
+    });
+    renderOrders();
+
+    const alert = await screen.findByRole('alert');
+    expect(
+      within(alert).getByText('A payment arrived for an order the store no longer has'),
+    ).toBeInTheDocument();
+    expect(alert).toHaveTextContent('Refund it at your payment provider');
+    expect(
+      within(alert)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      '$42.00 · pi_3Abc (stripe) · Jan 3, 2026 · the order was deleted before the payment arrived',
+    ]);
+  });
+
+  test('none: no warning', async () => {
+    const fetchMock = stubFetch(adminOrdersServer([makeAdminOrder()]).routes);
+    renderOrders();
+
+    await waitFor(() => expect(dataRows()).toHaveLength(1));
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.map(([input]) => String(input))).toContain(
+        '/api/orders/unmatched-payments',
+      ),
+    );
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 });

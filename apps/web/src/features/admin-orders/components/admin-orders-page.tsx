@@ -1,48 +1,111 @@
-import { ADMIN_ORDERS_DEFAULT_PAGE_SIZE, CatalogMessages, OrderMessages } from '@bindery/shared';
+import {
+  ADMIN_ORDERS_DEFAULT_PAGE_SIZE,
+  CatalogMessages,
+  OrderMessages,
+  formatCents,
+} from '@bindery/shared';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Container from '@mui/material/Container';
 import Stack from '@mui/material/Stack';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import type { GridPaginationModel } from '@mui/x-data-grid';
 import { useCallback, useState } from 'react';
 import { toast } from 'sonner';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { RetryAlert } from '../../../components/retry-alert';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useDeleteOrder } from '../api/delete-order';
-import { useOrderList } from '../api/list-orders';
+import { useGrantAccess } from '../api/grant-access';
+import { useOrderList, type AdminOrderRow } from '../api/list-orders';
+import { useUnmatchedPayments } from '../api/list-unmatched-payments';
+import { useRefundOrder } from '../api/refund-order';
 import { OrdersTable } from './orders-table';
-import { RetryAlert } from '../../../components/retry-alert';
+import { UnmatchedPaymentsAlert } from './unmatched-payments-alert';
 
-/** The admin's view of every customer's orders, with deleting. */
+/** "Ada gets $12.50 back and can no longer download Pocket Atlas." */
+function refundDescription(order: AdminOrderRow): string {
+  const customer = order.user?.name ?? 'The buyer';
+  const product = order.product?.title ?? 'the file';
+  return `${customer} gets ${formatCents(order.amountCents)} back and can no longer download ${product}.`;
+}
+
+/** The admin's view of every customer's orders: refunds, review, and deleting. */
 export function AdminOrdersPage() {
+  const [isReviewOnly, setReviewOnly] = useState(false);
   const [paginationModel, setPaginationModel] = useState<GridPaginationModel>({
     page: 0,
     pageSize: ADMIN_ORDERS_DEFAULT_PAGE_SIZE,
   });
-  const orders = useOrderList({ page: paginationModel.page + 1, limit: paginationModel.pageSize });
+  const orders = useOrderList({
+    page: paginationModel.page + 1,
+    limit: paginationModel.pageSize,
+    review: isReviewOnly,
+  });
+  // A failure here stays quiet: the orders list reports load failures, this is only a reminder.
+  const unmatchedPayments = useUnmatchedPayments();
   const deleteOrder = useDeleteOrder();
+  const refundOrder = useRefundOrder();
+  const { mutate: grantAccess, isPending: isGranting, variables: grantingId } = useGrantAccess();
   const [pendingDeleteId, setPendingDeleteId] = useState<string | null>(null);
+  // Kept after the dialog closes, so its text does not vanish while it fades out.
+  const [refund, setRefund] = useState<{ order: AdminOrderRow; isOpen: boolean } | null>(null);
 
   const handleDelete = useCallback((id: string) => setPendingDeleteId(id), []);
+  const handleRefund = useCallback(
+    (order: AdminOrderRow) => setRefund({ order, isOpen: true }),
+    [],
+  );
+  const handleGrantAccess = useCallback(
+    (id: string) =>
+      grantAccess(id, {
+        onSuccess: () => toast.success(OrderMessages.accessGranted),
+        onError: (error) =>
+          toast.error(
+            OrderMessages.grantFailed(errorMessage(error, CatalogMessages.unexpectedError)),
+          ),
+      }),
+    [grantAccess],
+  );
 
   const data = orders.data;
+  // A later page left empty (its last order deleted, or resolved in the review list): show the
+  // last page that still has orders. Set while rendering, so the empty page never shows.
+  if (data && !orders.isPlaceholderData && data.orders.length === 0 && paginationModel.page > 0) {
+    setPaginationModel((model) => ({ ...model, page: Math.max(0, data.pages - 1) }));
+  }
+
   const confirmDelete = () => {
     if (!pendingDeleteId) return;
-    // The last row of a later page: once it is gone, show the page before instead of an empty one.
-    const emptiesPage = data?.orders.length === 1 && paginationModel.page > 0;
     deleteOrder.mutate(pendingDeleteId, {
-      onSuccess: () => {
-        toast.success(OrderMessages.orderDeleted);
-        if (emptiesPage) setPaginationModel((model) => ({ ...model, page: model.page - 1 }));
-      },
+      onSuccess: () => toast.success(OrderMessages.orderDeleted),
       onError: (error) =>
         toast.error(
           `Error deleting order: ${errorMessage(error, CatalogMessages.unexpectedError)}`,
         ),
       onSettled: () => setPendingDeleteId(null),
     });
+  };
+
+  const closeRefund = () => setRefund((current) => current && { ...current, isOpen: false });
+  const confirmRefund = () => {
+    if (!refund) return;
+    refundOrder.mutate(refund.order._id, {
+      onSuccess: () => toast.success(OrderMessages.orderRefunded),
+      onError: (error) =>
+        toast.error(
+          OrderMessages.refundFailed(errorMessage(error, CatalogMessages.unexpectedError)),
+        ),
+      onSettled: closeRefund,
+    });
+  };
+
+  const changeFilter = (isReview: boolean) => {
+    setReviewOnly(isReview);
+    setPaginationModel((model) => ({ ...model, page: 0 }));
   };
 
   return (
@@ -55,6 +118,24 @@ export function AdminOrdersPage() {
           Every order placed in the store, newest first.
         </Typography>
       </Box>
+
+      <UnmatchedPaymentsAlert payments={unmatchedPayments.data?.payments ?? []} />
+
+      <ToggleButtonGroup
+        exclusive
+        size="small"
+        color="primary"
+        aria-label="Which orders to show"
+        value={isReviewOnly ? 'review' : 'all'}
+        // Clicking the chosen button again answers null: the choice stays.
+        onChange={(_event, value: 'all' | 'review' | null) => {
+          if (value) changeFilter(value === 'review');
+        }}
+        sx={{ mb: 2, bgcolor: 'background.paper' }}
+      >
+        <ToggleButton value="all">All orders</ToggleButton>
+        <ToggleButton value="review">{OrderMessages.needsReview}</ToggleButton>
+      </ToggleButtonGroup>
 
       {orders.isError && (
         <RetryAlert onRetry={() => void orders.refetch()}>
@@ -82,6 +163,10 @@ export function AdminOrdersPage() {
             paginationModel={paginationModel}
             onPaginationModelChange={setPaginationModel}
             onDelete={handleDelete}
+            onRefund={handleRefund}
+            onGrantAccess={handleGrantAccess}
+            grantingId={isGranting ? (grantingId ?? null) : null}
+            noRowsLabel={isReviewOnly ? 'No orders need review.' : 'No orders yet.'}
           />
         </Box>
       ) : null}
@@ -94,6 +179,16 @@ export function AdminOrdersPage() {
         isPending={deleteOrder.isPending}
         onConfirm={confirmDelete}
         onCancel={() => setPendingDeleteId(null)}
+      />
+
+      <ConfirmDialog
+        open={refund?.isOpen ?? false}
+        title="Refund this order?"
+        description={refund ? refundDescription(refund.order) : ''}
+        confirmLabel="Yes, refund it!"
+        isPending={refundOrder.isPending}
+        onConfirm={confirmRefund}
+        onCancel={closeRefund}
       />
     </Container>
   );

@@ -7,6 +7,7 @@ import { AdminOrdersRoute } from './admin-orders-route';
 test('the orders page is fetched on demand, behind "Loading orders..."', async () => {
   stubFetch({
     'GET /api/orders': () => jsonResponse({ orders: [], total: 0, page: 1, pages: 1 }),
+    'GET /api/orders/unmatched-payments': () => jsonResponse({ payments: [] }),
   });
   renderRoutes([{ path: '/orders', element: <AdminOrdersRoute /> }], {
     initialEntry: '/orders',

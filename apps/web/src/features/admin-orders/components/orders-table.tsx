@@ -1,11 +1,18 @@
 import { ADMIN_ORDERS_PAGE_SIZES, OrderMessages, formatCents } from '@bindery/shared';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
+import FlagOutlinedIcon from '@mui/icons-material/FlagOutlined';
+import GavelOutlinedIcon from '@mui/icons-material/GavelOutlined';
+import LockOpenOutlinedIcon from '@mui/icons-material/LockOpenOutlined';
+import MoneyOffOutlinedIcon from '@mui/icons-material/MoneyOffOutlined';
 import Box from '@mui/material/Box';
+import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
 import { GridActionsCellItem, type GridColDef, type GridPaginationModel } from '@mui/x-data-grid';
 import { useMemo } from 'react';
 import { ServerPagedGrid } from '../../../components/server-paged-grid';
-import { OrderStatusChip } from '../../orders/components/order-status-chip';
+import { OrderChip, OrderStatusChip } from '../../orders/components/order-status-chip';
 import { formatOrderDate } from '../../orders/format-order-date';
 import type { AdminOrderRow } from '../api/list-orders';
 
@@ -17,6 +24,11 @@ export interface OrdersTableProps {
   paginationModel: GridPaginationModel;
   onPaginationModelChange: (model: GridPaginationModel) => void;
   onDelete: (id: string) => void;
+  onRefund: (order: AdminOrderRow) => void;
+  onGrantAccess: (id: string) => void;
+  /** The order whose access is being granted, if any. */
+  grantingId: string | null;
+  noRowsLabel: string;
 }
 
 function CustomerCell({ user }: { user: AdminOrderRow['user'] }) {
@@ -39,6 +51,28 @@ function CustomerCell({ user }: { user: AdminOrderRow['user'] }) {
   );
 }
 
+/** The status, and what the owner must look at: an open dispute, or why the order needs review. */
+function StatusCell({ row }: { row: AdminOrderRow }) {
+  return (
+    <Stack spacing={0.75} sx={{ alignItems: 'flex-start', minWidth: 0 }}>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.75 }}>
+        <OrderStatusChip status={row.status} />
+        {row.dispute === 'open' && (
+          <OrderChip label="Disputed" icon={<GavelOutlinedIcon />} tone="error" />
+        )}
+        {row.reviewReason !== null && (
+          <OrderChip label={OrderMessages.needsReview} icon={<FlagOutlinedIcon />} tone="warning" />
+        )}
+      </Box>
+      {row.reviewReason !== null && (
+        <Typography variant="caption" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+          {row.reviewReason}
+        </Typography>
+      )}
+    </Stack>
+  );
+}
+
 /**
  * All customers' orders. Paging happens on the server (one page of rows, `rowCount` in all);
  * sorting orders the rows of the page shown. Column filters are off: filtering one page would
@@ -51,13 +85,65 @@ export function OrdersTable({
   paginationModel,
   onPaginationModelChange,
   onDelete,
+  onRefund,
+  onGrantAccess,
+  grantingId,
+  noRowsLabel,
 }: OrdersTableProps) {
-  const columns = useMemo<GridColDef<AdminOrderRow>[]>(
-    () => [
+  // Read at once (no first render at desktop width), so the columns do not jump on a phone.
+  const theme = useTheme();
+  const isPhone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
+  const columns = useMemo<GridColDef<AdminOrderRow>[]>(() => {
+    const actions: GridColDef<AdminOrderRow> = {
+      field: 'actions',
+      type: 'actions',
+      headerName: 'Actions',
+      width: 140,
+      // Right-aligned on wide screens so Delete lines up whatever else a row offers.
+      align: isPhone ? 'left' : 'right',
+      headerAlign: isPhone ? 'left' : 'right',
+      sortable: false,
+      filterable: false,
+      // Only what can be done to this order; the server decides what is refundable.
+      getActions: ({ row }) => [
+        ...(row.reviewReason !== null
+          ? [
+              <GridActionsCellItem
+                key="grant"
+                icon={<LockOpenOutlinedIcon color="primary" />}
+                label={`Grant access to order ${row._id}`}
+                title="Grant access"
+                disabled={grantingId !== null}
+                onClick={() => onGrantAccess(row._id)}
+              />,
+            ]
+          : []),
+        ...(row.canRefund
+          ? [
+              <GridActionsCellItem
+                key="refund"
+                icon={<MoneyOffOutlinedIcon />}
+                label={`Refund order ${row._id}`}
+                title="Refund"
+                onClick={() => onRefund(row)}
+              />,
+            ]
+          : []),
+        <GridActionsCellItem
+          key="delete"
+          icon={<DeleteOutlinedIcon color="error" />}
+          label={`Delete order ${row._id}`}
+          title="Delete"
+          onClick={() => onDelete(row._id)}
+        />,
+      ],
+    };
+    const details: GridColDef<AdminOrderRow>[] = [
       {
         field: 'user',
         headerName: 'Customer',
-        minWidth: 240,
+        // On a phone the customer fits beside the actions, so each row says whose order it is.
+        minWidth: isPhone ? 200 : 240,
         flex: 1,
         valueGetter: (_value, row) => row.user?.name ?? '',
         renderCell: ({ row }) => <CustomerCell user={row.user} />,
@@ -90,8 +176,9 @@ export function OrdersTable({
       {
         field: 'status',
         headerName: 'Status',
-        width: 130,
-        renderCell: ({ row }) => <OrderStatusChip status={row.status} />,
+        minWidth: 200,
+        flex: 0.8,
+        renderCell: ({ row }) => <StatusCell row={row} />,
       },
       {
         field: 'createdAt',
@@ -100,25 +187,10 @@ export function OrdersTable({
         // ISO timestamps sort as text in time order.
         valueFormatter: (value: string) => formatOrderDate(value),
       },
-      {
-        field: 'actions',
-        type: 'actions',
-        headerName: 'Actions',
-        width: 100,
-        sortable: false,
-        filterable: false,
-        getActions: ({ row }) => [
-          <GridActionsCellItem
-            key="delete"
-            icon={<DeleteOutlinedIcon color="error" />}
-            label={`Delete order ${row._id}`}
-            onClick={() => onDelete(row._id)}
-          />,
-        ],
-      },
-    ],
-    [onDelete],
-  );
+    ];
+    // A phone shows the actions first: the table scrolls sideways, and they stay in reach.
+    return isPhone ? [actions, ...details] : [...details, actions];
+  }, [isPhone, onDelete, onRefund, onGrantAccess, grantingId]);
 
   return (
     <ServerPagedGrid
@@ -130,7 +202,7 @@ export function OrdersTable({
       onPaginationModelChange={onPaginationModelChange}
       pageSizeOptions={ADMIN_ORDERS_PAGE_SIZES}
       loading={loading}
-      noRowsLabel="No orders yet."
+      noRowsLabel={noRowsLabel}
     />
   );
 }

@@ -1,3 +1,4 @@
+import type { UnmatchedPayment, UnmatchedPaymentsResponse } from '@bindery/shared';
 import type { AdminOrderList, AdminOrderRow } from '../api/list-orders';
 
 let counter = 0;
@@ -22,11 +23,47 @@ export function makeAdminOrder(overrides: Partial<AdminOrderRow> = {}): AdminOrd
     status: 'paid',
     createdAt: '2026-01-02T12:00:00.000Z',
     paidAt: '2026-01-02T12:01:00.000Z',
+    dispute: null,
+    reviewReason: null,
+    // As the server decides for an order nobody flagged: only a paid one holds money to return.
+    canRefund: (overrides.status ?? 'paid') === 'paid',
     ...overrides,
   };
 }
 
-/** All orders as the fake server holds them, answering the list the way the API does. */
+/** A payment the provider reported for an order the store no longer has. */
+export function makeUnmatchedPayment(overrides: Partial<UnmatchedPayment> = {}): UnmatchedPayment {
+  counter += 1;
+  return {
+    _id: `unmatched${counter}`,
+    provider: 'stripe',
+    orderId: `gone${counter}`,
+    paymentIntentId: `pi_test_${counter}`,
+    amountCents: 1250,
+    currency: 'usd',
+    reason: 'the order was deleted',
+    createdAt: '2026-01-03T12:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** `GET /api/orders/unmatched-payments` answering these payments (none by default). */
+export function unmatchedPaymentsRoute(payments: UnmatchedPayment[] = []) {
+  const body: UnmatchedPaymentsResponse = { payments };
+  return () =>
+    new Response(JSON.stringify(body), {
+      status: 200,
+      headers: { 'Content-Type': 'application/json' },
+    });
+}
+
+const needsReview = (order: AdminOrderRow) =>
+  order.reviewReason !== null || order.dispute === 'open';
+
+/**
+ * All orders as the fake server holds them, answering the list the way the API does
+ * (`review=true`: only the flagged or disputed ones). `routes` also answers no unmatched payments.
+ */
 export function adminOrdersServer(initial: AdminOrderRow[]) {
   const state = { orders: [...initial], listCalls: [] as string[] };
   const list = (request: Request) => {
@@ -34,16 +71,21 @@ export function adminOrdersServer(initial: AdminOrderRow[]) {
     state.listCalls.push(new URL(request.url).search);
     const page = Number(params.get('page') ?? 1);
     const limit = Number(params.get('limit') ?? 10);
+    const shown = params.get('review') === 'true' ? state.orders.filter(needsReview) : state.orders;
     const body: AdminOrderList = {
-      orders: state.orders.slice((page - 1) * limit, page * limit),
-      total: state.orders.length,
+      orders: shown.slice((page - 1) * limit, page * limit),
+      total: shown.length,
       page,
-      pages: Math.max(1, Math.ceil(state.orders.length / limit)),
+      pages: Math.max(1, Math.ceil(shown.length / limit)),
     };
     return new Response(JSON.stringify(body), {
       status: 200,
       headers: { 'Content-Type': 'application/json' },
     });
   };
-  return Object.assign(state, { list });
+  const routes = {
+    'GET /api/orders': list,
+    'GET /api/orders/unmatched-payments': unmatchedPaymentsRoute(),
+  };
+  return Object.assign(state, { list, routes });
 }

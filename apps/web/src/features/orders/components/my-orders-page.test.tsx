@@ -129,6 +129,26 @@ describe('my orders', () => {
     expect(rowOf('Bravo').getByRole('button', { name: 'Download Bravo' })).toBeInTheDocument();
   });
 
+  test('a paid order under an open dispute shows the dispute note instead of Download', async () => {
+    const server = myOrdersServer([
+      makePurchase({ dispute: 'open', product: { _id: 'a', title: 'Alpha', image: [] } }),
+      makePurchase({ dispute: 'won', product: { _id: 'b', title: 'Bravo', image: [] } }),
+    ]);
+    stubFetch({ 'GET /api/orders/myorders': server.list });
+    renderMyOrders();
+
+    await screen.findByText('Alpha');
+    expect(statusCellOf('Alpha')).toHaveTextContent(/^Paid$/);
+    const actionsOf = (title: string) => rowOf(title).getAllByRole('cell')[4]!;
+    expect(actionsOf('Alpha')).toHaveTextContent(/^Payment disputed: downloads are paused$/);
+    expect(rowOf('Alpha').queryByRole('button')).not.toBeInTheDocument();
+    // A dispute the store won lets the buyer download again.
+    expect(actionsOf('Bravo')).toHaveTextContent(/^Download$/);
+    expect(screen.getAllByRole('button', { name: /^Download/ })).toEqual([
+      rowOf('Bravo').getByRole('button', { name: 'Download Bravo' }),
+    ]);
+  });
+
   test('pages on the server: 10 by default, page sizes 5 and 10', async () => {
     const server = myOrdersServer(Array.from({ length: 12 }, () => makePurchase()));
     stubFetch({ 'GET /api/orders/myorders': server.list });

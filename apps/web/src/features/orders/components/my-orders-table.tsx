@@ -1,5 +1,6 @@
 import { MY_ORDERS_PAGE_SIZES, OrderMessages, formatCents } from '@bindery/shared';
 import DownloadIcon from '@mui/icons-material/Download';
+import PauseCircleOutlinedIcon from '@mui/icons-material/PauseCircleOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
@@ -12,7 +13,7 @@ import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import type { Theme } from '@mui/material/styles';
+import { darken, type Theme } from '@mui/material/styles';
 import { Link as RouterLink } from 'react-router';
 import { visuallyHiddenSx } from '../../../components/visually-hidden';
 import type { MyOrder } from '../api/get-my-orders';
@@ -45,6 +46,31 @@ export interface MyOrdersTableProps {
 const cellSx = { px: { xs: 1, sm: 2 } } as const;
 const wideOnlySx = { ...cellSx, display: { xs: 'none', sm: 'table-cell' } } as const;
 const hiddenOnPhones = (theme: Theme) => ({ [theme.breakpoints.down('sm')]: visuallyHiddenSx });
+
+/** A paid order's file is held back while a payment dispute is open (the server refuses it). */
+const isDownloadPaused = (order: MyOrder) => order.status === 'paid' && order.dispute === 'open';
+
+/** Shown instead of Download: under the title on phones, in the button's place on wider screens. */
+function DisputeNote({ display }: { display: Record<'xs' | 'sm', 'none' | 'inline-flex'> }) {
+  return (
+    <Box
+      sx={{
+        display,
+        alignItems: 'center',
+        gap: 0.5,
+        // The warning chips' dark tint: the palette's own orange is too faint for small text.
+        color: (theme) => darken(theme.palette.warning.main, 0.4),
+        textAlign: 'left',
+        maxWidth: 280,
+      }}
+    >
+      <PauseCircleOutlinedIcon fontSize="small" aria-hidden />
+      <Typography variant="caption" sx={{ fontWeight: 500 }}>
+        {OrderMessages.disputeOpen}
+      </Typography>
+    </Box>
+  );
+}
 
 function ProductCell({ order }: { order: MyOrder }) {
   const { product } = order;
@@ -81,6 +107,7 @@ function ProductCell({ order }: { order: MyOrder }) {
           <Typography variant="caption" color="text.secondary">
             {formatOrderDate(order.createdAt)}
           </Typography>
+          {isDownloadPaused(order) && <DisputeNote display={{ xs: 'inline-flex', sm: 'none' }} />}
         </Box>
       </Box>
     </Box>
@@ -143,7 +170,9 @@ export function MyOrdersTable({
                   <time dateTime={order.createdAt}>{formatOrderDate(order.createdAt)}</time>
                 </TableCell>
                 <TableCell sx={cellSx} align="right">
-                  {order.status === 'paid' && (
+                  {isDownloadPaused(order) ? (
+                    <DisputeNote display={{ xs: 'none', sm: 'inline-flex' }} />
+                  ) : order.status === 'paid' ? (
                     <Button
                       variant="outlined"
                       size="small"
@@ -167,7 +196,7 @@ export function MyOrdersTable({
                         Download
                       </Box>
                     </Button>
-                  )}
+                  ) : null}
                 </TableCell>
               </TableRow>
             ))}

@@ -12,16 +12,16 @@ export function isOrderStatus(value: string): value is OrderStatus {
   return (ORDER_STATUSES as readonly string[]).includes(value);
 }
 
-type Tone = 'warning' | 'success' | 'info';
+type Tone = 'warning' | 'success' | 'info' | 'error';
 
-interface StatusLook {
+export interface OrderChipProps {
   label: string;
   icon: ReactElement;
   /** A palette colour, tinted; none for the neutral grey of a canceled order. */
   tone: Tone | null;
 }
 
-const LOOKS: Record<OrderStatus, StatusLook> = {
+const LOOKS: Record<OrderStatus, OrderChipProps> = {
   pending: { label: 'Pending', icon: <HourglassEmptyIcon />, tone: 'warning' },
   paid: { label: 'Paid', icon: <CheckCircleOutlinedIcon />, tone: 'success' },
   canceled: { label: 'Canceled', icon: <BlockIcon />, tone: null },
@@ -56,12 +56,17 @@ export function OrderStatusChip({ status }: { status: string }) {
     );
   }
   const look = LOOKS[status];
+  return <OrderChip {...look} />;
+}
+
+/** A flag on an order ("Disputed", "Needs review") in the same look as its status. */
+export function OrderChip({ label, icon, tone }: OrderChipProps) {
   return (
     <Chip
       size="small"
-      icon={look.icon}
-      label={look.label}
-      sx={[{ fontWeight: 600, '& .MuiChip-icon': { color: 'inherit' } }, toneSx(look.tone)]}
+      icon={icon}
+      label={label}
+      sx={[{ fontWeight: 600, '& .MuiChip-icon': { color: 'inherit' } }, toneSx(tone)]}
     />
   );
 }
