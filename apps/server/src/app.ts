@@ -41,6 +41,7 @@ import { createUploadsService, type UploadsService } from './features/uploads/up
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerSecurity } from './plugins/security.js';
+import { registerRequestTimeout, serverTimeouts } from './plugins/timeouts.js';
 import { registerWebApp } from './plugins/web-app.js';
 import { createSecurityLog } from './security-log.js';
 
@@ -79,6 +80,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     trustProxy: config.trustProxy,
     genReqId: () => randomUUID(),
     return503OnClosing: true,
+    ...serverTimeouts(config),
     // Long ids are answered 404 by the routes, not 414 by the router.
     routerOptions: { maxParamLength: 1000 },
   });
@@ -100,6 +102,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerRequestTimeout(app, config);
   // JSON is the only body the API reads; a text/plain form post from another site gets 415.
   app.removeContentTypeParser('text/plain');
   await app.register(cookie);

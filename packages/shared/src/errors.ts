@@ -13,6 +13,8 @@ export const ErrorCode = {
   payloadTooLarge: 'PAYLOAD_TOO_LARGE',
   unsupportedMediaType: 'UNSUPPORTED_MEDIA_TYPE',
   tooManyRequests: 'TOO_MANY_REQUESTS',
+  insufficientStorage: 'INSUFFICIENT_STORAGE',
+  requestTimeout: 'REQUEST_TIMEOUT',
   internal: 'INTERNAL_ERROR',
   badGateway: 'BAD_GATEWAY',
   unavailable: 'SERVICE_UNAVAILABLE',

@@ -1,0 +1,63 @@
+import { connect, type AddressInfo } from 'node:net';
+import { afterEach, describe, expect, test } from 'vitest';
+import { buildTestApp, testConfig, type TestApp } from '../test/build-test-app.js';
+
+let t: TestApp | undefined;
+afterEach(async () => {
+  await t?.close();
+  t = undefined;
+});
+
+async function listening(http: Partial<ReturnType<typeof testConfig>['http']>) {
+  t = await buildTestApp({ http: { ...testConfig().http, ...http } });
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  return (t.app.server.address() as AddressInfo).port;
+}
+
+/** Writes `text` and then nothing more; resolves with what came back and when the socket closed. */
+function stall(port: number, text: string): Promise<{ answer: string; afterMs: number }> {
+  const started = Date.now();
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1', () => socket.write(text));
+    let answer = '';
+    socket.on('data', (chunk) => (answer += chunk.toString()));
+    socket.on('close', () => resolve({ answer, afterMs: Date.now() - started }));
+    socket.on('error', reject);
+    setTimeout(() => {
+      socket.destroy();
+      reject(new Error(`still open after 10 s; got: ${answer}`));
+    }, 10_000).unref();
+  });
+}
+
+describe('slow clients', () => {
+  test('a body that stops arriving → 408 { message, code } and the connection closed', async () => {
+    const port = await listening({ requestTimeoutMs: 400 });
+    const { answer, afterMs } = await stall(
+      port,
+      'POST /api/auth/login HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n' +
+        'Content-Length: 200\r\n\r\n{"email":"a',
+    );
+    expect(answer).toMatch(/^HTTP\/1\.1 408 /);
+    expect(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4))).toEqual({
+      message: 'The request took too long to arrive.',
+      code: 'REQUEST_TIMEOUT',
+    });
+    expect(afterMs).toBeLessThan(3000);
+  });
+
+  test('headers that stop arriving → the connection is closed', async () => {
+    const port = await listening({ headersTimeoutMs: 300 });
+    const { answer, afterMs } = await stall(port, 'GET /api/health HTTP/1.1\r\nHost: local');
+    expect(answer).toMatch(/^HTTP\/1\.1 408 /);
+    expect(afterMs).toBeLessThan(3000);
+  });
+
+  test('a request that arrives in time is not cut, however long its answer takes to read', async () => {
+    const port = await listening({ requestTimeoutMs: 300 });
+    const response = await fetch(`http://127.0.0.1:${port}/api/health`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ status: 'ok' });
+  });
+});
