@@ -38,7 +38,11 @@ import { createTestCheckoutService } from './features/test-checkout/test-checkou
 import { uploadsRoutes } from './features/uploads/uploads.routes.js';
 import { stripeWebhookRoutes } from './features/webhooks/stripe-webhook.routes.js';
 import { createUploadsService, type UploadsService } from './features/uploads/uploads.service.js';
-import { registerErrorHandler } from './plugins/error-handler.js';
+import {
+  clientErrorHandler,
+  frameworkErrors,
+  registerErrorHandler,
+} from './plugins/error-handler.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerSecurity } from './plugins/security.js';
 import { registerRequestTimeout, serverTimeouts } from './plugins/timeouts.js';
@@ -81,6 +85,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     genReqId: () => randomUUID(),
     return503OnClosing: true,
     ...serverTimeouts(config),
+    clientErrorHandler,
+    frameworkErrors,
     // Long ids are answered 404 by the routes, not 414 by the router.
     routerOptions: { maxParamLength: 1000 },
   });

@@ -1,5 +1,7 @@
 import { ErrorCode, type ErrorBody } from '@bindery/shared';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
   isResponseSerializationError,
@@ -100,4 +102,46 @@ export function registerErrorHandler(app: FastifyInstance) {
     };
     reply.code(404).send(body);
   });
+}
+
+/**
+ * Malformed HTTP that never reaches a route (headers too large, Content-Length with
+ * Transfer-Encoding, a broken request line, headers that stop arriving): answered in the same
+ * `{ message, code }` shape as every other error, then the connection is closed.
+ */
+export function clientErrorHandler(
+  this: FastifyInstance,
+  error: Error & { code?: string },
+  socket: Socket,
+): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, body]: [number, ErrorBody] =
+    error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? [408, { message: 'The request took too long to arrive.', code: ErrorCode.requestTimeout }]
+      : error.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, { message: 'The request headers are too large.', code: ErrorCode.badRequest }]
+        : [400, { message: 'The request is not valid HTTP.', code: ErrorCode.badRequest }];
+  this.log.debug({ err: error }, 'malformed request refused');
+  if (socket.writable) {
+    const text = JSON.stringify(body);
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(text)}\r\nConnection: close\r\n\r\n${text}`,
+    );
+  }
+  socket.destroy();
+}
+
+/** Fastify's own routing errors (a URL it cannot decode, a parameter too long), in our shape. */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const body: ErrorBody =
+    error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+      ? { message: 'No such resource.', code: ErrorCode.notFound }
+      : error.code === 'FST_ERR_BAD_URL'
+        ? { message: 'The request URL is not valid.', code: ErrorCode.badRequest }
+        : { message: INTERNAL_MESSAGE, code: ErrorCode.internal };
+  const status =
+    body.code === ErrorCode.notFound ? 404 : body.code === ErrorCode.badRequest ? 400 : 500;
+  if (status === 500) request.log.error({ err: error }, 'routing failed');
+  void reply.code(status).send(body);
 }

@@ -1,0 +1,152 @@
+import { connect, type AddressInfo } from 'node:net';
+import { ErrorBodySchema } from '@bindery/shared';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { buildTestApp, signInAsAdmin, type TestApp } from '../test/build-test-app.js';
+
+let t: TestApp;
+let port: number;
+let admin: string;
+beforeAll(async () => {
+  t = await buildTestApp();
+  admin = (await signInAsAdmin(t.app)).cookie;
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  port = (t.app.server.address() as AddressInfo).port;
+});
+afterAll(async () => {
+  await t.close();
+});
+
+/** Sends raw bytes; resolves with the status and the parsed body of the first answer. */
+function send(raw: string | Buffer): Promise<{ status: number; body: unknown }> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1', () => socket.end(raw));
+    let text = '';
+    socket.on('data', (chunk) => (text += chunk.toString('latin1')));
+    socket.on('close', () => {
+      const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1]);
+      const head = text.indexOf('\r\n\r\n');
+      const rest = text.slice(head + 4);
+      // A chunked body: take what lies between the first size line and the end marker.
+      const isChunked = /transfer-encoding: chunked/i.test(text.slice(0, head));
+      const payload = isChunked
+        ? rest.slice(rest.indexOf('\r\n') + 2, rest.lastIndexOf('\r\n0\r\n'))
+        : rest;
+      try {
+        resolve({ status, body: JSON.parse(payload) });
+      } catch {
+        reject(new Error(`not JSON: ${text}`));
+      }
+    });
+    socket.on('error', reject);
+  });
+}
+
+const request = (lines: string[], body = '') => `${lines.join('\r\n')}\r\n\r\n${body}`;
+
+describe('malformed HTTP gets the { message, code } shape and the right status', () => {
+  test.each<[string, number, string | Buffer]>([
+    [
+      'headers above the limit',
+      431,
+      request(['GET /api/products HTTP/1.1', 'Host: localhost', `X-Big: ${'a'.repeat(20_000)}`]),
+    ],
+    [
+      'Content-Length and Transfer-Encoding together',
+      400,
+      request(
+        [
+          'POST /api/auth/login HTTP/1.1',
+          'Host: localhost',
+          'Content-Type: application/json',
+          'Content-Length: 4',
+          'Transfer-Encoding: chunked',
+        ],
+        '0\r\n\r\n',
+      ),
+    ],
+    ['a broken request line', 400, 'GET /api/products HTTP/9.Z\r\n\r\n'],
+    ['an unknown method', 400, request(['BREW /api/products HTTP/1.1', 'Host: localhost'])],
+    [
+      'a URL that does not decode',
+      400,
+      request(['GET /api/products/%E0%A4%A HTTP/1.1', 'Host: localhost']),
+    ],
+    [
+      'invalid JSON',
+      400,
+      request(
+        [
+          'POST /api/auth/login HTTP/1.1',
+          'Host: localhost',
+          'Content-Type: application/json',
+          'Content-Length: 9',
+        ],
+        '{"email":',
+      ),
+    ],
+    [
+      'JSON with a byte-order mark',
+      400,
+      request(
+        [
+          'POST /api/auth/login HTTP/1.1',
+          'Host: localhost',
+          'Content-Type: application/json',
+          'Content-Length: 5',
+        ],
+        '\uFEFF{}',
+      ),
+    ],
+    [
+      'an empty JSON body',
+      400,
+      request([
+        'POST /api/auth/login HTTP/1.1',
+        'Host: localhost',
+        'Content-Type: application/json',
+        'Content-Length: 0',
+      ]),
+    ],
+    [
+      'a body of a type the API does not read',
+      415,
+      request(
+        [
+          'POST /api/auth/login HTTP/1.1',
+          'Host: localhost',
+          'Content-Type: application/xml',
+          'Content-Length: 7',
+        ],
+        '<a></a>',
+      ),
+    ],
+    ['TRACE', 404, request(['TRACE /api/products HTTP/1.1', 'Host: localhost'])],
+  ])('%s → %i', async (_name, status, raw) => {
+    const answer = await send(raw);
+    expect(answer.status).toBe(status);
+    expect(
+      ErrorBodySchema.strict().safeParse(answer.body).success,
+      JSON.stringify(answer.body),
+    ).toBe(true);
+  });
+
+  test('multipart without a boundary to an upload route → refused in the same shape', async () => {
+    const answer = await send(
+      request(
+        [
+          'POST /api/uploads/image HTTP/1.1',
+          'Host: localhost',
+          `Cookie: ${admin}`,
+          'Content-Type: multipart/form-data',
+          'Content-Length: 5',
+        ],
+        'hello',
+      ),
+    );
+    expect(answer.status).toBe(400);
+    expect(
+      ErrorBodySchema.strict().safeParse(answer.body).success,
+      JSON.stringify(answer.body),
+    ).toBe(true);
+  });
+});
