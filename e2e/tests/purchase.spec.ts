@@ -159,7 +159,7 @@ const orderRow = (page: Page, title: string) =>
 /** Product, Amount, Status, Date and the action; on phones Status and Date are hidden. */
 const statusCell = (page: Page, title: string) => orderRow(page, title).getByRole('cell').nth(2);
 
-test('a buyer pays by card, downloads the file, and downloads it again from My Orders', async ({
+test('a buyer pays by card, downloads the file, and downloads it again from My Orders @postgres', async ({
   page,
   request,
 }) => {
