@@ -13,10 +13,8 @@ const OPEN_TO_VISITORS = new Set([
   'POST /api/auth/login',
   'POST /api/auth/register',
   'POST /api/auth/logout',
-  // Authorised by a signed link or upload signature, not by a session; their own tests cover
-  // every bad link and signature.
+  // Authorised by a signed link, not by a session; its own tests cover every bad link.
   'GET /api/downloads/:token',
-  'POST /api/uploads/file',
 ]);
 const OPEN_TO_BUYERS = new Set([
   'GET /api/auth/me',

@@ -49,4 +49,12 @@ export const UploadMessages = {
   uploadUnavailable: 'An uploaded file is no longer available. Please upload it again.',
   badSignature: 'The upload signature is not valid.',
   expiredSignature: 'The upload signature has expired. Please try again.',
+  usedSignature: 'The upload signature was already used. Please try again.',
+  otherSessionSignature:
+    'The upload signature was issued to another session. Please sign in again and retry.',
+  signatureAfterFile:
+    'Send the signature fields (timestamp, signature, api_key, folder) before the file.',
+  tooManyUploadBytes: 'Too much has been uploaded from your address this hour. Please wait.',
+  uploadStalled: 'The upload stopped sending data and was cancelled. Please try again.',
+  storageFull: 'The store has run out of disk space. Please try again later.',
 } as const;

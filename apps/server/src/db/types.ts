@@ -62,6 +62,27 @@ export interface UploadsTable {
   createdAt: number;
 }
 
+/** A signature from generate-signature: one upload, by the session that asked for it. */
+export interface UploadSignaturesTable {
+  /** SHA-256 of the signature handed out; the signature itself is not kept. */
+  signatureHash: string;
+  /** The session that asked for it (`sessions.token_hash`); ending the session removes it. */
+  sessionHash: string;
+  /** When it was handed out; its `timestamp` field is this in whole seconds. */
+  issuedAt: number;
+  expiresAt: number;
+  /** Set by the first upload that presents it; a second one is refused. */
+  usedAt: number | null;
+}
+
+/** Bytes the upload routes received from one client address in one minute. */
+export interface UploadUsageTable {
+  address: string;
+  /** Start of the minute, in milliseconds. */
+  minuteStart: number;
+  bytes: number;
+}
+
 export interface StoreMetaTable {
   key: string;
   value: string;
@@ -165,6 +186,8 @@ export interface Database {
   products: ProductsTable;
   storeMeta: StoreMetaTable;
   uploads: UploadsTable;
+  uploadSignatures: UploadSignaturesTable;
+  uploadUsage: UploadUsageTable;
   orders: OrdersTable;
   paymentEvents: PaymentEventsTable;
   orderTransitions: OrderTransitionsTable;

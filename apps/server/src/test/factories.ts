@@ -23,7 +23,7 @@ export async function uploadTestImage(app: FastifyInstance, adminCookie: string)
   return response.json<{ url: string }>().url;
 }
 
-/** Uploads a digital file through the signed file host, as the admin form does. */
+/** Uploads a digital file through the signed file host, as the admin form does (fields first). */
 export async function uploadTestFile(
   app: FastifyInstance,
   adminCookie: string,
@@ -51,7 +51,7 @@ export async function uploadTestFile(
   const response = await app.inject({
     method: 'POST',
     url: '/api/uploads/file',
-    headers: body.headers,
+    headers: { ...body.headers, cookie: adminCookie },
     payload: body.payload,
   });
   if (response.statusCode !== 201) throw new Error(`file upload failed: ${response.body}`);

@@ -67,17 +67,19 @@ export function truncatedStream(body: Buffer, length: number, ending: 'error' | 
 }
 
 /**
- * A multipart body with one file of `fileBytes` bytes made on demand, preceded by `fields`;
- * `pulled()` tells how many bytes the server actually read.
+ * A multipart body with one file of `fileBytes` bytes made on demand, preceded by `fields` and
+ * followed by `fieldsAfter`; `pulled()` tells how many bytes the server actually read.
  */
 export function largeFileStream(
   fields: Array<{ name: string; value: string }>,
   fileName: string,
   fileBytes: number,
+  fieldsAfter: Array<{ name: string; value: string }> = [],
 ) {
   const { payload, headers } = multipartBody([
     ...fields,
     { name: 'file', fileName, data: '\u0000' },
+    ...fieldsAfter,
   ]);
   // Split around the one-byte placeholder so the file's bytes can be generated lazily.
   const marker = payload.lastIndexOf(Buffer.from('\r\n\r\n\u0000\r\n')) + 4;

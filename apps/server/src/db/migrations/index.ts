@@ -5,6 +5,7 @@ import { m003Uploads } from './003-uploads.js';
 import { m004StoreMeta } from './004-store-meta.js';
 import { m005Orders } from './005-orders.js';
 import { m006MoneyPath } from './006-money-path.js';
+import { m007UploadLimits } from './007-upload-limits.js';
 
 /** A schema change, written once per database where their SQL differs. */
 export interface Migration {
@@ -20,4 +21,5 @@ export const migrations: Migration[] = [
   m004StoreMeta,
   m005Orders,
   m006MoneyPath,
+  m007UploadLimits,
 ];

@@ -24,6 +24,15 @@ export interface ReceivedFile {
   fileName: string;
 }
 
+/** Passes a file part's bytes on, counting or limiting them on the way. */
+export type Meter = (source: AsyncIterable<Uint8Array>) => AsyncIterable<Uint8Array>;
+
+export interface SignedFormOptions {
+  /** Checks the signed fields and spends the signature, or throws. */
+  redeem: (fields: ReadonlyMap<string, string>) => Promise<void>;
+  meter?: Meter;
+}
+
 /** The image host reads `image` (the specification's name) or `file`. */
 const IMAGE_FIELDS = new Set(['image', 'file']);
 const FILE_NAME_MAX = 255;
@@ -130,18 +139,17 @@ export function createFileIntake(storage: Storage, limits: Config['uploads']) {
 
   return {
     /**
-     * The file host's form: fields `timestamp, signature, api_key, folder` and one `file`. When
-     * the signature arrives before the file it is checked before a byte of the file is read;
-     * otherwise the file waits in temporary storage until it is checked. The caller discards
-     * what it gets back; on failure nothing is left.
+     * The file host's form: fields `timestamp, signature, api_key, folder`, then one `file`. The
+     * signature is checked (and spent) before a byte of the file is read; a file that comes
+     * before the signature fields is refused unread. The caller discards what it gets back; on
+     * failure nothing is left.
      */
     async readSignedFile(
       parts: AsyncIterable<FormPart>,
-      verifySignature: (fields: ReadonlyMap<string, string>) => void,
+      { redeem, meter = (source) => source }: SignedFormOptions,
     ): Promise<ReceivedFile> {
       const fields = new Map<string, string>();
       let received: ReceivedFile | undefined;
-      let isVerified = false;
       try {
         for await (const part of parts) {
           if (part.kind === 'field') {
@@ -154,19 +162,21 @@ export function createFileIntake(storage: Storage, limits: Config['uploads']) {
           }
           if (part.name !== 'file') throw AppError.badRequest(UploadMessages.unexpectedFileField);
           if (received) throw AppError.badRequest(UploadMessages.oneFileOnly);
-          if (SIGNED_FIELDS.every((name) => fields.has(name))) {
-            verifySignature(fields);
-            isVerified = true;
+          if (!SIGNED_FIELDS.every((name) => fields.has(name))) {
+            throw AppError.badRequest(UploadMessages.signatureAfterFile);
           }
+          await redeem(fields);
           const pending = await receive(
-            part.stream,
+            meter(part.stream),
             limits.maxFileBytes,
             UploadMessages.fileTooLarge,
           );
           received = { pending, fileName: part.fileName };
         }
-        if (!isVerified) verifySignature(fields);
-        if (!received) throw AppError.badRequest(UploadMessages.missingFile);
+        if (!received) {
+          await redeem(fields);
+          throw AppError.badRequest(UploadMessages.missingFile);
+        }
         return received;
       } catch (error) {
         await received?.pending.discard();
@@ -175,7 +185,10 @@ export function createFileIntake(storage: Storage, limits: Config['uploads']) {
     },
 
     /** The image host's form: one `image` (or `file`) part; other fields are ignored. */
-    async readImage(parts: AsyncIterable<FormPart>): Promise<ReceivedFile> {
+    async readImage(
+      parts: AsyncIterable<FormPart>,
+      meter: Meter = (source) => source,
+    ): Promise<ReceivedFile> {
       let received: ReceivedFile | undefined;
       try {
         for await (const part of parts) {
@@ -185,7 +198,7 @@ export function createFileIntake(storage: Storage, limits: Config['uploads']) {
             throw AppError.badRequest(UploadMessages.unexpectedFileField);
           if (received) throw AppError.badRequest(UploadMessages.oneFileOnly);
           const pending = await receive(
-            part.stream,
+            meter(part.stream),
             limits.maxImageBytes,
             UploadMessages.imageTooLarge,
           );

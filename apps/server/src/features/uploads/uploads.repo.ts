@@ -1,7 +1,9 @@
 import type { Db } from '../../db/client.js';
-import type { UploadsTable } from '../../db/types.js';
+import type { UploadSignaturesTable, UploadsTable, UploadUsageTable } from '../../db/types.js';
 
 export type UploadRow = UploadsTable;
+export type UploadSignatureRow = UploadSignaturesTable;
+export type UploadUsageRow = UploadUsageTable;
 
 export function createUploadsRepo(db: Db) {
   return {
@@ -64,6 +66,62 @@ export function createUploadsRepo(db: Db) {
         .where('productId', 'is', null)
         .executeTakeFirst();
       return Number(result.numDeletedRows) === 1;
+    },
+
+    async insertSignature(row: UploadSignatureRow): Promise<void> {
+      await db.insertInto('uploadSignatures').values(row).execute();
+    },
+
+    findSignature(signatureHash: string): Promise<UploadSignatureRow | undefined> {
+      return db
+        .selectFrom('uploadSignatures')
+        .selectAll()
+        .where('signatureHash', '=', signatureHash)
+        .executeTakeFirst();
+    },
+
+    /** Spends a signature for its session; false when it was spent already (or is not that session's). */
+    async useSignature(signatureHash: string, sessionHash: string, now: number): Promise<boolean> {
+      const result = await db
+        .updateTable('uploadSignatures')
+        .set({ usedAt: now })
+        .where('signatureHash', '=', signatureHash)
+        .where('sessionHash', '=', sessionHash)
+        .where('usedAt', 'is', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    async deleteSignaturesExpiredBefore(time: number): Promise<void> {
+      await db.deleteFrom('uploadSignatures').where('expiresAt', '<', time).execute();
+    },
+
+    /** Adds bytes to an address's count for one minute, from any instance. */
+    async addUsage(address: string, minuteStart: number, bytes: number): Promise<void> {
+      await db
+        .insertInto('uploadUsage')
+        .values({ address, minuteStart, bytes })
+        .onConflict((conflict) =>
+          conflict.columns(['address', 'minuteStart']).doUpdateSet((eb) => ({
+            bytes: eb('uploadUsage.bytes', '+', eb.ref('excluded.bytes')),
+          })),
+        )
+        .execute();
+    },
+
+    /** An address's counts for the minutes from `since` on, oldest first. */
+    listUsageSince(address: string, since: number): Promise<UploadUsageRow[]> {
+      return db
+        .selectFrom('uploadUsage')
+        .selectAll()
+        .where('address', '=', address)
+        .where('minuteStart', '>=', since)
+        .orderBy('minuteStart')
+        .execute();
+    },
+
+    async deleteUsageBefore(time: number): Promise<void> {
+      await db.deleteFrom('uploadUsage').where('minuteStart', '<', time).execute();
     },
   };
 }

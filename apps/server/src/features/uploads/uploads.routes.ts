@@ -48,6 +48,9 @@ const errors = {
   403: ErrorBodySchema,
   413: ErrorBodySchema,
   415: ErrorBodySchema,
+  429: ErrorBodySchema,
+  500: ErrorBodySchema,
+  507: ErrorBodySchema,
 };
 
 export const uploadsRoutes: FastifyPluginAsync<UploadsRoutesOptions> = async (
@@ -64,6 +67,13 @@ export const uploadsRoutes: FastifyPluginAsync<UploadsRoutesOptions> = async (
     return payload;
   });
 
+  // The error handler logs only unexpected errors; a full disk is answered 507 and logged here.
+  app.addHook('onError', async (request, _reply, error) => {
+    if (error instanceof AppError && error.statusCode >= 500) {
+      request.log.error({ err: error.cause ?? error, reqId: request.id }, error.message);
+    }
+  });
+
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.post(
@@ -76,18 +86,28 @@ export const uploadsRoutes: FastifyPluginAsync<UploadsRoutesOptions> = async (
         response: { 200: UploadSignatureSchema, 401: ErrorBodySchema, 403: ErrorBodySchema },
       },
     },
-    async () => uploads.createSignature(),
+    async (request) => uploads.createSignature(requireAdmin(request).tokenHash),
   );
+
+  // Before the body: no session, the wrong role or a spent budget is refused without reading it.
+  const requireUploader = async (request: FastifyRequest) => {
+    requireAdmin(request);
+    await uploads.requireUploadAllowance(request.ip);
+  };
 
   api.post(
     '/api/uploads/file',
     {
+      // The signature is bound to the admin session that asked for it.
+      onRequest: requireUploader,
       schema: {
         tags: ['uploads'],
         summary:
           'File host: one PDF, ZIP or EPUB, authorised by a signature from generate-signature',
         description:
-          'multipart/form-data with fields `file`, `timestamp`, `signature`, `api_key`, `folder`.',
+          'multipart/form-data with the fields `timestamp`, `signature`, `api_key`, `folder` ' +
+          'from generate-signature, then `file`, sent with the session that asked for the ' +
+          'signature. A signature works once; a file before the signature fields is refused unread.',
         consumes: ['multipart/form-data'],
         response: { 201: UploadedFileSchema, ...errors },
       },
@@ -99,6 +119,7 @@ export const uploadsRoutes: FastifyPluginAsync<UploadsRoutesOptions> = async (
       };
       const uploaded = await uploads.uploadFile(
         formParts(request, limits, UploadMessages.fileTooLarge),
+        { sessionHash: request.sessionUser?.tokenHash, address: request.ip },
       );
       return reply.code(201).send(uploaded);
     },
@@ -107,8 +128,7 @@ export const uploadsRoutes: FastifyPluginAsync<UploadsRoutesOptions> = async (
   api.post(
     '/api/uploads/image',
     {
-      // Before the body: a signed-out or non-admin upload is refused without reading it.
-      onRequest: async (request) => void requireAdmin(request),
+      onRequest: requireUploader,
       schema: {
         tags: ['uploads'],
         summary: 'Image host: one JPEG, PNG, WebP, GIF or AVIF image (admin)',
@@ -124,6 +144,7 @@ export const uploadsRoutes: FastifyPluginAsync<UploadsRoutesOptions> = async (
       };
       const uploaded = await uploads.uploadImage(
         formParts(request, limits, UploadMessages.imageTooLarge),
+        { address: request.ip },
       );
       return reply.code(201).send(uploaded);
     },
@@ -153,7 +174,8 @@ export const uploadsRoutes: FastifyPluginAsync<UploadsRoutesOptions> = async (
 
 /**
  * The request's multipart parts for the service, with the parser's failures turned into
- * client errors. A file the service did not read to the end is destroyed when it stops.
+ * client errors. A file the service did not read to the end is destroyed when it stops. (A
+ * client that stops sending is cut off by the server's idle timeout: the parts then fail.)
  */
 async function* formParts(
   request: FastifyRequest,

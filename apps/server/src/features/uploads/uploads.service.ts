@@ -18,6 +18,7 @@ import {
 } from './file-intake.js';
 import { IMAGE_EXTENSIONS, renderVariants } from './images.js';
 import { createUploadReads, fileKey, imagePrefix, imageUrl, toFileUpload } from './upload-reads.js';
+import { createUploadBudget } from './upload-budget.js';
 import { createUploadSignatures } from './upload-signatures.js';
 import { createUploadsRepo, type UploadRow } from './uploads.repo.js';
 
@@ -27,10 +28,16 @@ export type { FormPart } from './file-intake.js';
 
 const SWEEP_BATCH = 100;
 
+/** Who sends an upload: the session cookie's hash, if any, and the client address. */
+export interface UploadSender {
+  sessionHash?: string;
+  address: string;
+}
+
 export interface UploadsServiceOptions {
   db: Db;
   storage: Storage;
-  config: Pick<Config, 'sessionSecret' | 'uploads'>;
+  config: Pick<Config, 'uploads'>;
   clock?: () => number;
 }
 
@@ -49,8 +56,13 @@ export function createUploadsService({
 }: UploadsServiceOptions) {
   const repo = createUploadsRepo(db);
   const signatures = createUploadSignatures({
-    sessionSecret: config.sessionSecret,
+    repo,
     ttlSeconds: config.uploads.signatureTtlSeconds,
+    clock,
+  });
+  const budget = createUploadBudget({
+    repo,
+    maxBytesPerHour: config.uploads.maxBytesPerAddressPerHour,
     clock,
   });
   const intake = createFileIntake(storage, config.uploads);
@@ -131,14 +143,25 @@ export function createUploadsService({
   const service = {
     ...reads,
 
-    /** What the file host needs to accept one upload in the next signatureTtlSeconds. */
-    createSignature(): UploadSignature {
-      return signatures.create();
+    /** What the file host needs to accept one upload by this session in the next signatureTtlSeconds. */
+    createSignature(sessionHash: string): Promise<UploadSignature> {
+      return signatures.issue(sessionHash);
     },
 
-    /** The file host: a signed form with one digital file. */
-    async uploadFile(parts: AsyncIterable<FormPart>): Promise<UploadedFile> {
-      const received = await intake.readSignedFile(parts, signatures.verify);
+    /** Before an upload's body is read: 429 when its address has used its hour's budget. */
+    requireUploadAllowance(address: string): Promise<void> {
+      return budget.requireAllowance(address);
+    },
+
+    /**
+     * The file host: a signed form with one digital file, from the session the signature was
+     * issued to. Its bytes count against the sender's address.
+     */
+    async uploadFile(parts: AsyncIterable<FormPart>, sender: UploadSender): Promise<UploadedFile> {
+      const received = await intake.readSignedFile(parts, {
+        redeem: (fields) => signatures.redeem(fields, sender.sessionHash),
+        meter: (source) => budget.meter(sender.address, source),
+      });
       try {
         return await storeFile(received.pending, received.fileName);
       } finally {
@@ -147,8 +170,13 @@ export function createUploadsService({
     },
 
     /** The image host (admins only, checked by the route): one `image` (or `file`) part. */
-    async uploadImage(parts: AsyncIterable<FormPart>): Promise<UploadedImage> {
-      const received = await intake.readImage(parts);
+    async uploadImage(
+      parts: AsyncIterable<FormPart>,
+      sender: UploadSender,
+    ): Promise<UploadedImage> {
+      const received = await intake.readImage(parts, (source) =>
+        budget.meter(sender.address, source),
+      );
       try {
         return await storeImage(received.pending, received.fileName);
       } finally {
@@ -215,8 +243,13 @@ export function createUploadsService({
       for (const row of await repo.deleteUploadsOfProduct(productId)) await removeObjects(row);
     },
 
-    /** Deletes uploads no product took within `olderThanMs` of their upload; returns how many. */
+    /**
+     * Deletes uploads no product took within `olderThanMs` of their upload; returns how many.
+     * Expired signatures and byte counts older than their hour go too.
+     */
     async sweepOrphans(olderThanMs: number): Promise<number> {
+      await signatures.sweepExpired();
+      await budget.sweepExpired();
       const createdBefore = clock() - olderThanMs;
       let removed = 0;
       for (;;) {

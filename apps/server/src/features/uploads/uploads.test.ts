@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
+import { once } from 'node:events';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import {
@@ -32,7 +34,6 @@ import {
   sampleZip,
   type SampleImageFormat,
 } from '../../test/upload-samples.js';
-import { deriveUploadSigningKey, signUpload } from './upload-signatures.js';
 
 let t: TestApp;
 afterEach(async () => {
@@ -60,20 +61,31 @@ async function expectNothingStored() {
   expect(await uploadRows()).toEqual([]);
 }
 
-/** The signed fields for a timestamp (unix seconds), signed with the app's own key. */
-function signedFields(
-  timestamp = Math.floor(Date.now() / 1000),
+type Field = { name: string; value: string };
+
+/** A fresh signature for the session of `cookie` (the test's admin by default), as form fields. */
+async function signedFields(
   overrides: Record<string, string> = {},
-): Array<{ name: string; value: string }> {
-  const key = deriveUploadSigningKey(t.config.sessionSecret);
+  cookie = admin,
+): Promise<Field[]> {
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/products/generate-signature',
+    headers: { cookie },
+  });
+  expect(response.statusCode).toBe(200);
   const fields: Record<string, string> = {
-    timestamp: String(timestamp),
-    signature: signUpload(key, { folder: DIGITAL_FILES_FOLDER, timestamp }),
-    api_key: 'bindery',
-    folder: DIGITAL_FILES_FOLDER,
+    ...Object.fromEntries(
+      Object.entries(response.json<Record<string, unknown>>()).map(([name, value]) => [
+        name,
+        String(value),
+      ]),
+    ),
     ...overrides,
   };
-  return Object.entries(fields).map(([name, value]) => ({ name, value }));
+  return ['timestamp', 'signature', 'api_key', 'folder', ...Object.keys(overrides)]
+    .filter((name, index, names) => names.indexOf(name) === index && name in fields)
+    .map((name) => ({ name, value: fields[name]! }));
 }
 
 const fileEntry = (fileName: string, data: Buffer | string, contentType?: string): FormEntry => ({
@@ -93,20 +105,28 @@ function postForm(url: string, entries: FormEntry[], headers: Record<string, str
   });
 }
 
-/** The specification's order: the file first, then the signature fields. */
-const uploadFile = (fileName: string, data: Buffer | string, contentType?: string) =>
-  postForm('/api/uploads/file', [fileEntry(fileName, data, contentType), ...signedFields()]);
+/** To the file host, with the test admin's session unless other headers are given. */
+const postFile = (entries: FormEntry[], headers: Record<string, string> = { cookie: admin }) =>
+  postForm('/api/uploads/file', entries, headers);
+
+/** As the admin form sends it: a fresh signature's fields, then the file. */
+const uploadFile = async (fileName: string, data: Buffer | string, contentType?: string) =>
+  postFile([...(await signedFields()), fileEntry(fileName, data, contentType)]);
 
 const DEFAULT_UPLOADS: Config['uploads'] = {
   maxFileBytes: 2 * 1024 ** 3,
   maxImageBytes: 10 * 1024 * 1024,
-  signatureTtlSeconds: 600,
+  signatureTtlSeconds: 120,
   idleTimeoutMs: 30_000,
   maxBytesPerAddressPerHour: 20 * 1024 * 1024 * 1024,
 };
 
+/** The cookie of an admin signed in on the test app. */
+let admin: string;
+
 async function start(uploads: Partial<Config['uploads']> = {}) {
   t = await buildTestApp({ uploads: { ...DEFAULT_UPLOADS, ...uploads } });
+  admin = (await signInAsAdmin(t.app)).cookie;
 }
 
 describe('POST /api/products/generate-signature', () => {
@@ -128,11 +148,10 @@ describe('POST /api/products/generate-signature', () => {
 
   test('gives an admin a signature for the digital files folder that the file host accepts', async () => {
     await start();
-    const { cookie } = await signInAsAdmin(t.app);
     const response = await t.app.inject({
       method: 'POST',
       url: '/api/products/generate-signature',
-      headers: { cookie },
+      headers: { cookie: admin },
     });
     expect(response.statusCode).toBe(200);
     const body = response.json();
@@ -144,11 +163,23 @@ describe('POST /api/products/generate-signature', () => {
     });
     expect(Math.abs(body.timestamp - Date.now() / 1000)).toBeLessThan(5);
     const fields = Object.entries(body).map(([name, value]) => ({ name, value: String(value) }));
-    const upload = await postForm('/api/uploads/file', [
-      fileEntry('guide.pdf', samplePdf()),
-      ...fields,
-    ]);
+    const upload = await postFile([...fields, fileEntry('guide.pdf', samplePdf())]);
     expect(upload.statusCode).toBe(201);
+  });
+
+  test('keeps only a hash of the signature, with its session, for two minutes', async () => {
+    await start();
+    const before = Date.now();
+    const fields = await signedFields();
+    const signature = fields.find((field) => field.name === 'signature')!.value;
+    const rows = await t.database.db.selectFrom('uploadSignatures').selectAll().execute();
+    expect(rows).toHaveLength(1);
+    const [row] = rows;
+    expect(row!.signatureHash).toBe(sha256(Buffer.from(signature)));
+    expect(JSON.stringify(rows)).not.toContain(signature);
+    expect(row!.expiresAt - row!.issuedAt).toBe(120_000);
+    expect(row!.issuedAt).toBeGreaterThanOrEqual(before);
+    expect(row!.usedAt).toBeNull();
   });
 });
 
@@ -189,105 +220,193 @@ describe('POST /api/uploads/file', () => {
     ]);
   });
 
-  test('accepts the signature fields before the file as well as after it', async () => {
-    await start();
-    const response = await postForm('/api/uploads/file', [
-      ...signedFields(),
-      fileEntry('guide.pdf', samplePdf()),
-    ]);
-    expect(response.statusCode).toBe(201);
-  });
+  describe('the signature', () => {
+    test('works once: the same signature again is refused with 403', async () => {
+      await start();
+      const fields = await signedFields();
+      const first = await postFile([...fields, fileEntry('guide.pdf', samplePdf())]);
+      expect(first.statusCode).toBe(201);
+      const again = await postFile([...fields, fileEntry('copy.pdf', samplePdf())]);
+      expect(again.statusCode).toBe(403);
+      expect(again.json()).toEqual({ message: UploadMessages.usedSignature, code: 'FORBIDDEN' });
+      expect(await uploadRows()).toHaveLength(1);
+      expect(filesIn('private')).toHaveLength(1);
+    });
 
-  test('needs no session: the signature is the authorisation', async () => {
-    await start();
-    const { cookie } = await signUpAndSignIn(t.app);
-    const response = await postForm(
-      '/api/uploads/file',
-      [fileEntry('guide.pdf', samplePdf()), ...signedFields()],
-      { cookie },
-    );
-    expect(response.statusCode).toBe(201);
-  });
+    test('works once even when two uploads present it at the same moment', async () => {
+      await start();
+      const fields = await signedFields();
+      const responses = await Promise.all(
+        [1, 2, 3].map((n) => postFile([...fields, fileEntry(`copy${n}.pdf`, samplePdf())])),
+      );
+      expect(responses.map((response) => response.statusCode).sort()).toEqual([201, 403, 403]);
+      expect(await uploadRows()).toHaveLength(1);
+    });
 
-  const now = () => Math.floor(Date.now() / 1000);
-  test.each([
-    ['no signature fields at all', () => []],
-    ['no signature', () => signedFields(now()).filter((field) => field.name !== 'signature')],
-    ['no timestamp', () => signedFields(now()).filter((field) => field.name !== 'timestamp')],
-    ['a garbage signature', () => signedFields(now(), { signature: 'not-a-signature' })],
-    ['a signature of 64 zeros', () => signedFields(now(), { signature: '0'.repeat(64) })],
-    [
-      'a signature made with another secret',
-      () =>
-        signedFields(now(), {
-          signature: signUpload(deriveUploadSigningKey('another secret, quite long enough!!'), {
-            folder: DIGITAL_FILES_FOLDER,
-            timestamp: now(),
-          }),
-        }),
-    ],
-    [
-      'a timestamp other than the signed one',
-      () => signedFields(now(), { timestamp: String(now() - 1) }),
-    ],
-    ['a non-numeric timestamp', () => signedFields(now(), { timestamp: '1e9' })],
-    ['a wrong api_key', () => signedFields(now(), { api_key: 'someone-else' })],
-    ['a wrong folder', () => signedFields(now(), { folder: 'public-images' })],
-    [
-      'a repeated folder field',
-      () => [...signedFields(now()), { name: 'folder', value: 'elsewhere' }],
-    ],
-  ])('refuses %s with 401 and stores nothing', async (_label, fields) => {
-    await start();
-    const response = await postForm('/api/uploads/file', [
-      fileEntry('guide.pdf', samplePdf()),
-      ...fields(),
-    ]);
-    expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({ message: UploadMessages.badSignature, code: 'UNAUTHORIZED' });
-    await expectNothingStored();
-  });
+    test('works only with the session that asked for it', async () => {
+      await start();
+      const fields = await signedFields();
+      const upload = (headers: Record<string, string>) =>
+        postFile([...fields, fileEntry('guide.pdf', samplePdf())], headers);
 
-  test.each([
-    ['older than the time to live', -601, 403],
-    ['more than a minute in the future', 120, 403],
-    ['at the end of the time to live', -598, 201],
-    ['slightly in the future (clock skew)', 30, 201],
-  ])('a signature %s answers %i', async (_label, offsetSeconds, status) => {
-    await start();
-    const fields = signedFields(Math.floor(Date.now() / 1000) + offsetSeconds);
-    const response = await postForm('/api/uploads/file', [
-      fileEntry('guide.pdf', samplePdf()),
-      ...fields,
-    ]);
-    expect(response.statusCode).toBe(status);
-    if (status === 403) {
-      expect(response.json()).toEqual({
-        message: UploadMessages.expiredSignature,
+      const withoutSession = await upload({});
+      expect(withoutSession.statusCode).toBe(401);
+      const otherAdmin = await upload({ cookie: (await signInAsAdmin(t.app)).cookie });
+      expect(otherAdmin.statusCode).toBe(403);
+      expect(otherAdmin.json()).toEqual({
+        message: UploadMessages.otherSessionSignature,
         code: 'FORBIDDEN',
       });
+      const buyer = await upload({ cookie: (await signUpAndSignIn(t.app)).cookie });
+      expect(buyer.statusCode).toBe(403);
       await expectNothingStored();
-    }
+
+      // Refusing the others did not spend it: the session it was issued to can still use it.
+      expect((await upload({ cookie: admin })).statusCode).toBe(201);
+    });
+
+    test('ends with its session', async () => {
+      await start();
+      const fields = await signedFields();
+      const logout = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/logout',
+        headers: { cookie: admin },
+      });
+      expect(logout.statusCode).toBeLessThan(300);
+      expect(await t.database.db.selectFrom('uploadSignatures').selectAll().execute()).toEqual([]);
+      const response = await postFile([...fields, fileEntry('guide.pdf', samplePdf())]);
+      expect(response.statusCode).toBe(401);
+      await expectNothingStored();
+    });
+
+    test.each<[string, Record<string, string>]>([
+      ['a garbage signature', { signature: 'not-a-signature' }],
+      ['a signature of 64 zeros', { signature: '0'.repeat(64) }],
+      ['a signature this store never issued', { signature: 'ab'.repeat(32) }],
+      ['a timestamp other than the issued one', { timestamp: '1700000000' }],
+      ['a non-numeric timestamp', { timestamp: '1e9' }],
+      ['a wrong api_key', { api_key: 'someone-else' }],
+      ['a wrong folder', { folder: 'public-images' }],
+    ])('refuses %s with 401 and stores nothing', async (_label, overrides) => {
+      await start();
+      const response = await postFile([
+        ...(await signedFields(overrides)),
+        fileEntry('guide.pdf', samplePdf()),
+      ]);
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual({
+        message: UploadMessages.badSignature,
+        code: 'UNAUTHORIZED',
+      });
+      await expectNothingStored();
+    });
+
+    test('refuses a repeated folder field with 401', async () => {
+      await start();
+      const response = await postFile([
+        ...(await signedFields()),
+        { name: 'folder', value: 'elsewhere' },
+        fileEntry('guide.pdf', samplePdf()),
+      ]);
+      expect(response.statusCode).toBe(401);
+      await expectNothingStored();
+    });
+
+    test.each([
+      ['past its two minutes', -1000, 403],
+      ['in its last seconds', 5000, 201],
+    ])('a signature %s answers %i', async (_label, expiresIn, status) => {
+      await start();
+      const fields = await signedFields();
+      await t.database.db
+        .updateTable('uploadSignatures')
+        .set({ expiresAt: Date.now() + expiresIn })
+        .execute();
+      const response = await postFile([...fields, fileEntry('guide.pdf', samplePdf())]);
+      expect(response.statusCode).toBe(status);
+      if (status === 403) {
+        expect(response.json()).toEqual({
+          message: UploadMessages.expiredSignature,
+          code: 'FORBIDDEN',
+        });
+        await expectNothingStored();
+      }
+    });
   });
 
-  test('checks a signature sent before the file without reading the file', async () => {
-    await start({ maxFileBytes: 1024 });
-    const big = largeFileStream(
-      signedFields(undefined, { signature: 'f'.repeat(64) }),
-      'big.pdf',
-      50 * 1024 * 1024,
-    );
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/uploads/file',
-      payload: big.stream,
-      headers: big.headers,
+  describe('before the body is read', () => {
+    test('refuses an upload without a session (401) or by a buyer (403) unread', async () => {
+      await start();
+      const { cookie } = await signUpAndSignIn(t.app);
+      for (const [headers, status] of [
+        [{}, 401],
+        [{ cookie }, 403],
+      ] as const) {
+        const big = largeFileStream([], 'huge.pdf', 200 * 1024 * 1024);
+        const response = await t.app.inject({
+          method: 'POST',
+          url: '/api/uploads/file',
+          payload: big.stream,
+          headers: { ...big.headers, ...headers },
+        });
+        expect(response.statusCode).toBe(status);
+        expect(big.pulled()).toBeLessThan(1024 * 1024);
+      }
+      await expectNothingStored();
     });
-    // Reading the body would have met the size limit (413) first.
-    expect(response.statusCode).toBe(401);
-    expect(big.pulled()).toBeLessThan(1024 * 1024);
-    expect(response.headers.connection).toBe('close');
-    await expectNothingStored();
+
+    test.each<[string, (fields: Field[]) => { before: Field[]; after: Field[] }]>([
+      ['no signature fields at all', () => ({ before: [], after: [] })],
+      ['the signature fields after it', (fields) => ({ before: [], after: fields })],
+      [
+        'some signature fields before it and the rest after',
+        (fields) => ({ before: fields.slice(0, 2), after: fields.slice(2) }),
+      ],
+    ])('refuses a file part with %s: 400, without reading the file', async (_label, arrange) => {
+      await start();
+      const fields = await signedFields();
+      const { before, after } = arrange(fields);
+      const big = largeFileStream(before, 'big.pdf', 300 * 1024 * 1024, after);
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/uploads/file',
+        payload: big.stream,
+        headers: { ...big.headers, cookie: admin },
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({
+        message: UploadMessages.signatureAfterFile,
+        code: 'BAD_REQUEST',
+      });
+      expect(big.pulled()).toBeLessThan(256 * 1024);
+      expect(response.headers.connection).toBe('close');
+      await expectNothingStored();
+      // The signature was not even looked at, so it still works, sent first.
+      expect((await postFile([...fields, fileEntry('guide.pdf', samplePdf())])).statusCode).toBe(
+        201,
+      );
+    });
+
+    test('checks a signature sent before the file without reading the file', async () => {
+      await start({ maxFileBytes: 1024 });
+      const big = largeFileStream(
+        await signedFields({ signature: 'f'.repeat(64) }),
+        'big.pdf',
+        50 * 1024 * 1024,
+      );
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/uploads/file',
+        payload: big.stream,
+        headers: { ...big.headers, cookie: admin },
+      });
+      // Reading the body would have met the size limit (413) first.
+      expect(response.statusCode).toBe(401);
+      expect(big.pulled()).toBeLessThan(1024 * 1024);
+      expect(response.headers.connection).toBe('close');
+      await expectNothingStored();
+    });
   });
 
   describe('type by content', () => {
@@ -472,31 +591,25 @@ describe('POST /api/uploads/file', () => {
       expect(response.json().size).toBe(4096);
     });
 
-    test.each(['file first', 'fields first'])(
-      'refuses one byte over the limit with 413 and leaves no file (%s)',
-      async (order) => {
-        await start({ maxFileBytes: 4096 });
-        const file = fileEntry('big.pdf', samplePdf({ padTo: 4097 }));
-        const entries =
-          order === 'file first' ? [file, ...signedFields()] : [...signedFields(), file];
-        const response = await postForm('/api/uploads/file', entries);
-        expect(response.statusCode).toBe(413);
-        expect(response.json()).toEqual({
-          message: UploadMessages.fileTooLarge,
-          code: 'PAYLOAD_TOO_LARGE',
-        });
-        await expectNothingStored();
-      },
-    );
+    test('refuses one byte over the limit with 413 and leaves no file', async () => {
+      await start({ maxFileBytes: 4096 });
+      const response = await uploadFile('big.pdf', samplePdf({ padTo: 4097 }));
+      expect(response.statusCode).toBe(413);
+      expect(response.json()).toEqual({
+        message: UploadMessages.fileTooLarge,
+        code: 'PAYLOAD_TOO_LARGE',
+      });
+      await expectNothingStored();
+    });
 
     test('stops reading a much larger file at the limit', async () => {
       await start({ maxFileBytes: 64 * 1024 });
-      const big = largeFileStream(signedFields(), 'big.pdf', 100 * 1024 * 1024);
+      const big = largeFileStream(await signedFields(), 'big.pdf', 100 * 1024 * 1024);
       const response = await t.app.inject({
         method: 'POST',
         url: '/api/uploads/file',
         payload: big.stream,
-        headers: big.headers,
+        headers: { ...big.headers, cookie: admin },
       });
       expect(response.statusCode).toBe(413);
       expect(big.pulled()).toBeLessThan(2 * 1024 * 1024);
@@ -508,12 +621,17 @@ describe('POST /api/uploads/file', () => {
       async (ending) => {
         await start();
         const { payload, headers } = multipartBody([
-          ...signedFields(),
+          ...(await signedFields()),
           fileEntry('guide.pdf', samplePdf({ padTo: 200 * 1024 })),
         ]);
         const stream = truncatedStream(payload, 120 * 1024, ending);
         const response = await t.app
-          .inject({ method: 'POST', url: '/api/uploads/file', payload: stream, headers })
+          .inject({
+            method: 'POST',
+            url: '/api/uploads/file',
+            payload: stream,
+            headers: { ...headers, cookie: admin },
+          })
           .catch((error: unknown) => error);
         if (!(response instanceof Error))
           expect((response as { statusCode: number }).statusCode).toBe(400);
@@ -525,10 +643,10 @@ describe('POST /api/uploads/file', () => {
 
     test('refuses two files with 400 and keeps neither', async () => {
       await start();
-      const response = await postForm('/api/uploads/file', [
+      const response = await postFile([
+        ...(await signedFields()),
         fileEntry('one.pdf', samplePdf()),
         fileEntry('two.pdf', samplePdf()),
-        ...signedFields(),
       ]);
       expect(response.statusCode).toBe(400);
       expect(response.json().message).toBe(UploadMessages.oneFileOnly);
@@ -537,15 +655,15 @@ describe('POST /api/uploads/file', () => {
 
     test('refuses a signed form without a file with 400', async () => {
       await start();
-      const response = await postForm('/api/uploads/file', signedFields());
+      const response = await postFile(await signedFields());
       expect(response.statusCode).toBe(400);
       expect(response.json().message).toBe(UploadMessages.missingFile);
     });
 
     test('refuses a file in another field with 400', async () => {
       await start();
-      const response = await postForm('/api/uploads/file', [
-        ...signedFields(),
+      const response = await postFile([
+        ...(await signedFields()),
         { ...fileEntry('guide.pdf', samplePdf()), name: 'document' },
       ]);
       expect(response.statusCode).toBe(400);
@@ -558,9 +676,9 @@ describe('POST /api/uploads/file', () => {
         name: `f${index}`,
         value: 'x',
       }));
-      const response = await postForm('/api/uploads/file', [
+      const response = await postFile([
         ...fields,
-        ...signedFields(),
+        ...(await signedFields()),
         fileEntry('guide.pdf', samplePdf()),
       ]);
       expect(response.statusCode).toBe(413);
@@ -573,8 +691,8 @@ describe('POST /api/uploads/file', () => {
 
     test('refuses a huge field value with 413', async () => {
       await start();
-      const response = await postForm('/api/uploads/file', [
-        ...signedFields(undefined, { signature: 'a'.repeat(100_000) }),
+      const response = await postFile([
+        ...(await signedFields({ signature: 'a'.repeat(100_000) })),
         fileEntry('guide.pdf', samplePdf()),
       ]);
       expect(response.statusCode).toBe(413);
@@ -587,6 +705,7 @@ describe('POST /api/uploads/file', () => {
         method: 'POST',
         url: '/api/uploads/file',
         payload: { file: 'x' },
+        headers: { cookie: admin },
       });
       expect(response.statusCode).toBe(415);
       expect(response.json().message).toBe(UploadMessages.notMultipart);
@@ -608,7 +727,7 @@ describe('POST /api/uploads/file', () => {
           method: 'POST',
           url: '/api/uploads/file',
           payload,
-          headers: { 'content-type': contentType },
+          headers: { 'content-type': contentType, cookie: admin },
         });
         expect(response.statusCode).toBeGreaterThanOrEqual(400);
         expect(response.statusCode).toBeLessThan(500);
@@ -641,9 +760,9 @@ describe('POST /api/uploads/file', () => {
       'keeps a file name with %s only as a sanitised display name',
       async (_label, disposition, expected) => {
         await start();
-        const response = await postForm('/api/uploads/file', [
+        const response = await postFile([
+          ...(await signedFields()),
           { name: 'file', fileName: '', data: samplePdf(), disposition },
-          ...signedFields(),
         ]);
         expect(response.statusCode, response.body).toBe(201);
         const id = response.json().public_id.split('/')[1];
@@ -654,14 +773,14 @@ describe('POST /api/uploads/file', () => {
 
     test('refuses a file name with CR or LF with 400 (the parser drops such a part)', async () => {
       await start();
-      const response = await postForm('/api/uploads/file', [
+      const response = await postFile([
+        ...(await signedFields()),
         {
           name: 'file',
           fileName: '',
           data: samplePdf(),
           disposition: `form-data; name="file"; filename*=UTF-8''a%0D%0AX-Injected%3A%20yes.pdf`,
         },
-        ...signedFields(),
       ]);
       expect(response.statusCode).toBe(400);
       expect(response.headers['x-injected']).toBeUndefined();
@@ -677,6 +796,123 @@ describe('POST /api/uploads/file', () => {
       expect(fileName.endsWith('n.pdf')).toBe(true);
     });
   });
+});
+
+describe('upload bytes per address', () => {
+  const MiB = 1024 * 1024;
+  const usedBytes = async () =>
+    (await t.database.db.selectFrom('uploadUsage').selectAll().execute()).reduce(
+      (sum, row) => sum + row.bytes,
+      0,
+    );
+
+  test('past its hourly budget an address gets 429 with Retry-After, counted in the database', async () => {
+    await start({ maxBytesPerAddressPerHour: 3 * MiB });
+    const first = await uploadFile('one.pdf', samplePdf({ padTo: 2.5 * MiB }));
+    expect(first.statusCode).toBe(201);
+    expect(await usedBytes()).toBe(2.5 * MiB);
+
+    // The second crosses the budget part-way: it is stopped there and nothing of it is kept.
+    const second = await uploadFile('two.pdf', samplePdf({ padTo: 2.5 * MiB }));
+    expect(second.statusCode).toBe(429);
+    expect(second.json()).toEqual({
+      message: UploadMessages.tooManyUploadBytes,
+      code: 'TOO_MANY_REQUESTS',
+    });
+    const retryAfter = Number(second.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(3600);
+    expect(retryAfter).toBeLessThanOrEqual(3660);
+    expect(filesIn('private')).toHaveLength(1);
+    expect(filesIn('tmp')).toEqual([]);
+    // What was received counts, refused or not.
+    const used = await usedBytes();
+    expect(used).toBeGreaterThan(3 * MiB);
+    expect(used).toBeLessThanOrEqual(5 * MiB);
+
+    // From now on both upload routes refuse the address before reading a byte of the body.
+    const big = largeFileStream(await signedFields(), 'three.pdf', 100 * MiB);
+    const third = await t.app.inject({
+      method: 'POST',
+      url: '/api/uploads/file',
+      payload: big.stream,
+      headers: { ...big.headers, cookie: admin },
+    });
+    expect(third.statusCode).toBe(429);
+    expect(third.headers['retry-after']).toBeDefined();
+    expect(big.pulled()).toBeLessThan(MiB);
+    const image = await postForm(
+      '/api/uploads/image',
+      [{ name: 'image', fileName: 'a.png', data: await sampleImage('png', 20, 20) }],
+      { cookie: admin },
+    );
+    expect(image.statusCode).toBe(429);
+    expect(await usedBytes()).toBe(used);
+
+    // Another address has its own budget.
+    const body = multipartBody([...(await signedFields()), fileEntry('four.pdf', samplePdf())]);
+    const elsewhere = await t.app.inject({
+      method: 'POST',
+      url: '/api/uploads/file',
+      payload: body.payload,
+      headers: { ...body.headers, cookie: admin },
+      remoteAddress: '203.0.113.9',
+    });
+    expect(elsewhere.statusCode).toBe(201);
+  });
+});
+
+describe('a stalled upload', () => {
+  const IDLE_MS = 500;
+
+  /**
+   * Sends the headers and the first `cut` bytes of a signed upload over a real socket, then
+   * nothing; resolves with what the server answered and when it closed the connection.
+   */
+  async function stall(cut: (body: Buffer) => number) {
+    const fields = await signedFields();
+    const { payload, headers } = multipartBody([
+      ...fields,
+      fileEntry('guide.pdf', samplePdf({ padTo: 1024 * 1024 })),
+    ]);
+    await t.app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = t.app.server.address() as AddressInfo;
+    const socket = net.connect(port, '127.0.0.1');
+    await once(socket, 'connect');
+    let answer = '';
+    socket.on('data', (data: Buffer) => (answer += data.toString('latin1')));
+    socket.write(
+      `POST /api/uploads/file HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n` +
+        `Content-Type: ${headers['content-type']}\r\nContent-Length: ${payload.length}\r\n` +
+        `Cookie: ${admin}\r\n\r\n`,
+    );
+    socket.write(payload.subarray(0, cut(payload)));
+    const stalledAt = Date.now();
+    // Without an idle limit the server would wait for ever; the test gives up well before.
+    let isGivenUp = false;
+    socket.setTimeout(IDLE_MS + 5_000, () => {
+      isGivenUp = true;
+      socket.destroy();
+    });
+    await once(socket, 'close');
+    return { answer, isGivenUp, closedAfterMs: Date.now() - stalledAt };
+  }
+
+  test.each<[string, (body: Buffer) => number]>([
+    ['part-way through the file', (body) => body.indexOf('%PDF') + 200 * 1024],
+    ['part-way through the signature fields', (body) => body.indexOf('name="signature"') + 40],
+  ])(
+    'sending nothing %s is cut off after the idle timeout, leaving no temp file',
+    async (_label, cut) => {
+      await start({ idleTimeoutMs: IDLE_MS });
+      const { answer, isGivenUp, closedAfterMs } = await stall(cut);
+      expect(isGivenUp, 'the server kept the stalled connection open').toBe(false);
+      expect(closedAfterMs).toBeGreaterThanOrEqual(IDLE_MS - 50);
+      expect(closedAfterMs).toBeLessThan(IDLE_MS + 2_000);
+      expect(answer).not.toMatch(/^HTTP\/1\.1 2/);
+      await vi.waitFor(() => expect(filesIn('tmp')).toEqual([]));
+      await expectNothingStored();
+    },
+  );
 });
 
 describe('POST /api/uploads/image', () => {
