@@ -41,6 +41,26 @@ export const tooLarge = (message: string) => new AppError(413, ErrorCode.payload
 export const unsupported = (message: string) =>
   new AppError(415, ErrorCode.unsupportedMediaType, message);
 
+/** True for a full disk, from the file system (ENOSPC) or from libvips (which says it in words). */
+function isNoSpace(error: unknown): boolean {
+  return (
+    error instanceof Error &&
+    ((error as NodeJS.ErrnoException).code === 'ENOSPC' ||
+      /No space left on device/.test(error.message))
+  );
+}
+
+/**
+ * A full disk, as the answer a client can act on: 507 with a clear message, the cause kept for
+ * the log. Any other error is returned as it is (the error handler logs it and answers 500).
+ */
+export function asStorageFailure(error: unknown): unknown {
+  if (!isNoSpace(error)) return error;
+  const failure = new AppError(507, ErrorCode.insufficientStorage, UploadMessages.storageFull);
+  failure.cause = error;
+  return failure;
+}
+
 /**
  * The name kept for display and downloads: no directories, no control or invisible formatting
  * characters (NUL, CR/LF, bidi overrides), at most 255 characters with the extension kept.
@@ -107,7 +127,8 @@ export async function checkImageUpload(pending: PendingObject): Promise<ImageInf
   if (!announced) throw unsupported(UploadMessages.imageTypeNotAllowed);
   const info = await readImageInfo(pending.tempPath);
   if (!info || info.format !== announced) throw unsupported(UploadMessages.imageTypeNotAllowed);
-  if (info.width * info.height > MAX_IMAGE_PIXELS)
+  // Every frame of an animation is decoded when it is re-encoded, so they all count.
+  if (info.width * info.height * info.pages > MAX_IMAGE_PIXELS)
     throw tooLarge(UploadMessages.imageTooManyPixels);
   return info;
 }

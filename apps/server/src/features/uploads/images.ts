@@ -43,27 +43,66 @@ export function sniffImageFormat(head: Buffer): ImageFormat | undefined {
   return undefined;
 }
 
+/**
+ * What the decoder says when the bytes are not a valid image: the client's fault. Anything else
+ * sharp throws (an unreadable or missing temp file, a full disk, memory, a blocked operation) is
+ * ours. libvips appends `system error: …` when the operating system failed it.
+ */
+const INVALID_IMAGE_MESSAGES = [
+  /^Input (file|buffer) has corrupt header/,
+  /^Input (file|buffer) contains unsupported image format/,
+  /^Input image exceeds pixel limit/,
+  /^(VipsJpeg|vipspng|spng|gifload|webp|heif|jpegload|pngload|webpload|heifload):/,
+  // libheif reading past the end of a truncated file names the file first.
+  /^\S+: bad seek to \d+/,
+];
+
+/** True when sharp failed because the image is not a valid one, not because of us. */
+export function isInvalidImageError(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  if (/system error:/.test(error.message)) return false;
+  const [firstLine = ''] = error.message.split('\n');
+  return INVALID_IMAGE_MESSAGES.some((pattern) => pattern.test(firstLine));
+}
+
 export interface ImageInfo {
   format: ImageFormat;
   width: number;
   height: number;
+  /** Frames of an animation; 1 for a still image. */
+  pages: number;
+  /** A PNG with a colour palette, kept as one when re-encoded. */
+  isPalette: boolean;
+  /** An animation's frame delays (ms) and loop count, kept when re-encoded. */
+  delay?: number[];
+  loop?: number;
 }
 
 /**
  * The decoder's view of the image, from its header only (no pixels are decoded), or undefined
- * when the decoder does not read it as one of the accepted formats.
+ * when the decoder does not read it as one of the accepted formats. A failure that is ours
+ * (the file cannot be read) is thrown.
  */
 export async function readImageInfo(file: string): Promise<ImageInfo | undefined> {
   let metadata: Metadata;
   try {
     // The header is all that is read here; the pixel limit is checked by the caller with a clear message.
     metadata = await sharp(file, { limitInputPixels: false }).metadata();
-  } catch {
-    return undefined;
+  } catch (error) {
+    if (isInvalidImageError(error)) return undefined;
+    throw error;
   }
   const format = decoderFormat(metadata);
   if (!format || !metadata.width || !metadata.height) return undefined;
-  return { format, width: metadata.width, height: metadata.height };
+  return {
+    format,
+    width: metadata.width,
+    height: metadata.pageHeight ?? metadata.height,
+    pages: metadata.pages ?? 1,
+    isPalette: metadata.isPalette === true,
+    ...(metadata.delay ? { delay: metadata.delay } : {}),
+    ...(metadata.loop !== undefined ? { loop: metadata.loop } : {}),
+  };
 }
 
 function decoderFormat(metadata: Metadata): ImageFormat | undefined {
@@ -101,4 +140,33 @@ export async function renderVariants(
     variants.push({ variant, data });
   }
   return variants;
+}
+
+/**
+ * The original as the shop serves it: the same format, turned upright from EXIF, and re-encoded
+ * so that no metadata survives (EXIF with GPS, XMP, IPTC, comments). Animations keep their
+ * frames, delays and loop count.
+ */
+export async function renderOriginal(file: string, info: ImageInfo): Promise<Buffer> {
+  const isAnimated = info.pages > 1;
+  const image = sharp(file, {
+    limitInputPixels: MAX_IMAGE_PIXELS,
+    autoOrient: true,
+    failOn: 'error',
+    animated: isAnimated,
+  });
+  const animation = { ...(info.delay ? { delay: info.delay } : {}), loop: info.loop ?? 0 };
+  switch (info.format) {
+    case 'jpeg':
+      return image.jpeg({ quality: 90 }).toBuffer();
+    case 'png':
+      return image.png({ palette: info.isPalette }).toBuffer();
+    case 'webp':
+      return image.webp({ quality: 90, ...(isAnimated ? animation : {}) }).toBuffer();
+    case 'gif':
+      return image.gif(isAnimated ? animation : {}).toBuffer();
+    case 'avif':
+      // The lowest effort: a 36-megapixel photo takes seconds, not tens of them.
+      return image.avif({ quality: 60, effort: 0 }).toBuffer();
+  }
 }

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import {
   UploadMessages,
   type UploadSignature,
@@ -10,13 +10,14 @@ import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../errors.js';
 import {
+  asStorageFailure,
   checkDigitalUpload,
   checkImageUpload,
   createFileIntake,
   sanitizeFileName,
   type FormPart,
 } from './file-intake.js';
-import { IMAGE_EXTENSIONS, renderVariants } from './images.js';
+import { IMAGE_EXTENSIONS, isInvalidImageError, renderOriginal, renderVariants } from './images.js';
 import { createUploadReads, fileKey, imagePrefix, imageUrl, toFileUpload } from './upload-reads.js';
 import { createUploadBudget } from './upload-budget.js';
 import { createUploadSignatures } from './upload-signatures.js';
@@ -42,6 +43,15 @@ export interface UploadsServiceOptions {
 }
 
 const newUploadId = () => randomBytes(16).toString('base64url');
+
+/** Runs one upload; a full disk anywhere on the way (temp file, sharp, storage) is answered 507. */
+async function withDiskFullAnswered<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    throw asStorageFailure(error);
+  }
+}
 const unique = (ids: string[]) => [...new Set(ids)];
 
 /**
@@ -99,14 +109,22 @@ export function createUploadsService({
     };
   }
 
-  /** Checks a received image by content and decoder, makes its variants and publishes it. */
+  /**
+   * Checks a received image by content and decoder, makes its variants and a copy of the
+   * original without metadata, and publishes them. Only a decoder's "not a valid image" is the
+   * client's 400; any other failure of sharp is ours.
+   */
   async function storeImage(pending: PendingObject, originalName: string): Promise<UploadedImage> {
     const info = await checkImageUpload(pending);
-    let variants: Awaited<ReturnType<typeof renderVariants>>;
+    let rendered: { variants: Awaited<ReturnType<typeof renderVariants>>; original: Buffer };
     try {
-      variants = await renderVariants(pending.tempPath);
-    } catch {
-      throw AppError.badRequest(UploadMessages.imageUnreadable);
+      rendered = {
+        variants: await renderVariants(pending.tempPath),
+        original: await renderOriginal(pending.tempPath, info),
+      };
+    } catch (error) {
+      if (isInvalidImageError(error)) throw AppError.badRequest(UploadMessages.imageUnreadable);
+      throw error;
     }
 
     const extension = IMAGE_EXTENSIONS[info.format];
@@ -115,18 +133,19 @@ export function createUploadsService({
       kind: 'image',
       format: info.format,
       fileName: sanitizeFileName(originalName) || `image.${extension}`,
-      size: pending.size,
-      sha256: pending.sha256,
+      // What is stored and served: the original as re-encoded.
+      size: rendered.original.length,
+      sha256: createHash('sha256').update(rendered.original).digest('hex'),
       productId: null,
       createdAt: clock(),
     };
     await repo.insertUpload(row);
     const prefix = imagePrefix(row.id);
     try {
-      for (const { variant, data } of variants)
+      for (const { variant, data } of rendered.variants)
         await storage.write('public', `${prefix}${variant}.webp`, data);
       // The original goes last: its URL is the one handed out, so it never points at a half-made image.
-      await pending.commit('public', `${prefix}original.${extension}`);
+      await storage.write('public', `${prefix}original.${extension}`, rendered.original);
     } catch (error) {
       await storage.delete('public', prefix).catch(() => {});
       await repo.deleteUploads([row.id]);
@@ -157,57 +176,62 @@ export function createUploadsService({
      * The file host: a signed form with one digital file, from the session the signature was
      * issued to. Its bytes count against the sender's address.
      */
-    async uploadFile(parts: AsyncIterable<FormPart>, sender: UploadSender): Promise<UploadedFile> {
-      const received = await intake.readSignedFile(parts, {
-        redeem: (fields) => signatures.redeem(fields, sender.sessionHash),
-        meter: (source) => budget.meter(sender.address, source),
+    uploadFile(parts: AsyncIterable<FormPart>, sender: UploadSender): Promise<UploadedFile> {
+      return withDiskFullAnswered(async () => {
+        const received = await intake.readSignedFile(parts, {
+          redeem: (fields) => signatures.redeem(fields, sender.sessionHash),
+          meter: (source) => budget.meter(sender.address, source),
+        });
+        try {
+          return await storeFile(received.pending, received.fileName);
+        } finally {
+          await received.pending.discard();
+        }
       });
-      try {
-        return await storeFile(received.pending, received.fileName);
-      } finally {
-        await received.pending.discard();
-      }
     },
 
     /** The image host (admins only, checked by the route): one `image` (or `file`) part. */
-    async uploadImage(
-      parts: AsyncIterable<FormPart>,
-      sender: UploadSender,
-    ): Promise<UploadedImage> {
-      const received = await intake.readImage(parts, (source) =>
-        budget.meter(sender.address, source),
-      );
-      try {
-        return await storeImage(received.pending, received.fileName);
-      } finally {
-        await received.pending.discard();
-      }
+    uploadImage(parts: AsyncIterable<FormPart>, sender: UploadSender): Promise<UploadedImage> {
+      return withDiskFullAnswered(async () => {
+        const received = await intake.readImage(parts, (source) =>
+          budget.meter(sender.address, source),
+        );
+        try {
+          return await storeImage(received.pending, received.fileName);
+        } finally {
+          await received.pending.discard();
+        }
+      });
     },
 
     /** Stores a digital file from the server itself (seeding), with the same checks as the file host. */
-    async saveFile(
+    saveFile(
       data: Uint8Array | AsyncIterable<Uint8Array>,
       fileName: string,
     ): Promise<UploadedFile> {
-      const pending = await intake.receiveFile(data);
-      try {
-        return await storeFile(pending, fileName);
-      } finally {
-        await pending.discard();
-      }
+      return withDiskFullAnswered(async () => {
+        const pending = await intake.receiveFile(data);
+        try {
+          return await storeFile(pending, fileName);
+        } finally {
+          await pending.discard();
+        }
+      });
     },
 
     /** Stores an image from the server itself (seeding), with the same checks as the image host. */
-    async saveImage(
+    saveImage(
       data: Uint8Array | AsyncIterable<Uint8Array>,
       fileName: string,
     ): Promise<UploadedImage> {
-      const pending = await intake.receiveImage(data);
-      try {
-        return await storeImage(pending, fileName);
-      } finally {
-        await pending.discard();
-      }
+      return withDiskFullAnswered(async () => {
+        const pending = await intake.receiveImage(data);
+        try {
+          return await storeImage(pending, fileName);
+        } finally {
+          await pending.discard();
+        }
+      });
     },
 
     /**

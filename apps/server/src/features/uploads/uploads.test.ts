@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { once } from 'node:events';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
 import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,6 +15,7 @@ import {
 import sharp from 'sharp';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import type { Config } from '../../config.js';
+import { AppError } from '../../errors.js';
 import {
   buildTestApp,
   signInAsAdmin,
@@ -34,6 +36,7 @@ import {
   sampleZip,
   type SampleImageFormat,
 } from '../../test/upload-samples.js';
+import { asStorageFailure } from './file-intake.js';
 
 let t: TestApp;
 afterEach(async () => {
@@ -974,9 +977,15 @@ describe('POST /api/uploads/image', () => {
         ...Object.keys(IMAGE_VARIANTS).map((variant) => `images/${id}/${variant}.webp`),
       ].sort(),
     );
-    expect(
-      readFileSync(path.join(t.config.dataDir, 'public', 'images', id, `original.${extension}`)),
-    ).toEqual(data);
+    // The original is kept in its format and size, re-encoded without metadata.
+    const original = readFileSync(
+      path.join(t.config.dataDir, 'public', 'images', id, `original.${extension}`),
+    );
+    expect(await sharp(original).metadata()).toMatchObject({
+      format: format === 'avif' ? 'heif' : format,
+      width: 2000,
+      height: 1000,
+    });
     for (const [variant, width] of Object.entries(IMAGE_VARIANTS)) {
       const meta = await sharp(
         path.join(t.config.dataDir, 'public', 'images', id, `${variant}.webp`),
@@ -989,12 +998,81 @@ describe('POST /api/uploads/image', () => {
         id,
         kind: 'image',
         format,
-        size: data.length,
-        sha256: sha256(data),
+        size: original.length,
+        sha256: sha256(original),
         productId: null,
       }),
     ]);
   });
+
+  /** A 400 × 200 photo, red on the left and blue on the right, with `orientation` and a GPS position. */
+  async function photoWithGps(format: SampleImageFormat, orientation: number): Promise<Buffer> {
+    return sharp({ create: { width: 400, height: 200, channels: 3, background: '#ff0000' } })
+      .composite([
+        {
+          input: {
+            create: { width: 200, height: 200, channels: 3, background: '#0000ff' },
+          },
+          left: 200,
+          top: 0,
+        },
+      ])
+      .withExif({
+        IFD0: { Make: 'PhoneMaker', Model: 'Phone 12' },
+        IFD3: {
+          GPSLatitudeRef: 'N',
+          GPSLatitude: '51/1 30/1 1234/100',
+          GPSLongitudeRef: 'W',
+          GPSLongitude: '0/1 7/1 3921/100',
+        },
+      })
+      .withMetadata({ orientation })
+      .toFormat(format)
+      .toBuffer();
+  }
+  /** The GPS IFD pointer (tag 0x8825), in either byte order. */
+  const hasGps = (exif: Buffer | undefined) =>
+    exif !== undefined &&
+    (exif.includes(Buffer.from([0x25, 0x88])) || exif.includes(Buffer.from([0x88, 0x25])));
+  const colourAt = async (image: Buffer, left: number, top: number) => {
+    const { data } = await sharp(image)
+      .extract({ left, top, width: 1, height: 1 })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    return [...data.subarray(0, 3)].map((value) => (value > 127 ? 1 : 0)).join('');
+  };
+
+  test.each<SampleImageFormat>(['jpeg', 'png', 'webp'])(
+    'serves a %s without its EXIF and GPS, the original included, turned upright',
+    async (format) => {
+      await start();
+      const data = await photoWithGps(format, 6);
+      const source = await sharp(data).metadata();
+      expect(source.orientation).toBe(6);
+      expect(hasGps(source.exif)).toBe(true);
+
+      const response = await postImage([imageEntry('photo', data, `image/${format}`)], admin);
+      expect(response.statusCode).toBe(201);
+      const { url } = response.json();
+      for (const served of [
+        url,
+        ...Object.keys(IMAGE_VARIANTS).map((v) => imageVariantUrl(url, v as ImageVariant)),
+      ]) {
+        const image = (await t.app.inject({ method: 'GET', url: served })).rawPayload;
+        const meta = await sharp(image).metadata();
+        expect(meta.exif, served).toBeUndefined();
+        expect(meta.xmp, served).toBeUndefined();
+        expect(meta.iptc, served).toBeUndefined();
+        expect(meta.orientation, served).toBeUndefined();
+        expect(image.includes(Buffer.from('PhoneMaker')), served).toBe(false);
+      }
+      // Orientation 6 is a quarter turn clockwise: the left (red) half is now the top.
+      const original = (await t.app.inject({ method: 'GET', url })).rawPayload;
+      expect(await sharp(original).metadata()).toMatchObject({ width: 200, height: 400 });
+      expect(await colourAt(original, 100, 50)).toBe('100');
+      expect(await colourAt(original, 100, 350)).toBe('001');
+    },
+  );
 
   test('accepts the image in a field named file, and never enlarges a small one', async () => {
     await start();
@@ -1088,6 +1166,86 @@ describe('POST /api/uploads/image', () => {
     await expectNothingStored();
   });
 
+  test('keeps an animated GIF animated: its frames, delays and loop', async () => {
+    await start();
+    const [width, height, frames] = [60, 40, 3];
+    const pixels = Buffer.alloc(width * height * frames * 4);
+    for (let index = 0; index < width * height * frames; index += 1)
+      pixels.set([(index / (width * height)) * 100, 50, 200, 255], index * 4);
+    const data = await sharp(pixels, {
+      raw: { width, height: height * frames, channels: 4, pageHeight: height },
+    })
+      .gif({ delay: [100, 200, 300], loop: 0 })
+      .toBuffer();
+    const response = await postImage([imageEntry('spin.gif', data, 'image/gif')], admin);
+    expect(response.statusCode).toBe(201);
+    const original = (await t.app.inject({ method: 'GET', url: response.json().url })).rawPayload;
+    expect(await sharp(original).metadata()).toMatchObject({
+      format: 'gif',
+      pages: 3,
+      width,
+      height,
+      delay: [100, 200, 300],
+      loop: 0,
+    });
+  });
+
+  describe('when sharp fails', () => {
+    test('a failure of ours (an encoder it cannot run) is a logged 500, a broken image the client’s 400', async () => {
+      const lines: string[] = [];
+      t = await buildTestApp(
+        { uploads: DEFAULT_UPLOADS, logLevel: 'error' },
+        { logStream: { write: (line) => void lines.push(line) } },
+      );
+      admin = (await signInAsAdmin(t.app)).cookie;
+      const blocked = { operation: ['VipsForeignSaveWebpBuffer'] };
+      sharp.block(blocked);
+      let response;
+      try {
+        response = await postImage(
+          [imageEntry('cover.png', await sampleImage('png', 300, 200))],
+          admin,
+        );
+      } finally {
+        sharp.unblock(blocked);
+      }
+      expect(response.statusCode).toBe(500);
+      expect(response.json().code).toBe('INTERNAL_ERROR');
+      expect(response.body).not.toContain('blocked');
+      expect(lines.join('')).toContain('operation is blocked');
+      await expectNothingStored();
+
+      lines.length = 0;
+      const broken = await postImage(
+        [imageEntry('cut.jpg', (await sampleImage('jpeg', 600, 400)).subarray(0, 600))],
+        admin,
+      );
+      expect(broken.statusCode).toBe(400);
+      expect(broken.json().message).toBe(UploadMessages.imageUnreadable);
+      expect(lines).toEqual([]);
+      await expectNothingStored();
+    });
+
+    test('a full disk, from the file system or from sharp, is answered 507 with a clear message', async () => {
+      const fromFileSystem = await writeFile('/dev/full', 'x').catch((error: unknown) => error);
+      const fromSharp = await sharp(await sampleImage('png', 20, 20))
+        .toFile('/dev/full')
+        .catch((error: unknown) => error);
+      for (const error of [fromFileSystem, fromSharp]) {
+        const failure = asStorageFailure(error);
+        expect(failure).toBeInstanceOf(AppError);
+        expect(failure).toMatchObject({
+          statusCode: 507,
+          code: 'INSUFFICIENT_STORAGE',
+          message: UploadMessages.storageFull,
+          cause: error,
+        });
+      }
+      const other = new Error('EIO: i/o error, read');
+      expect(asStorageFailure(other)).toBe(other);
+    });
+  });
+
   test('refuses an image over the size limit with 413', async () => {
     await start({ maxImageBytes: 2000 });
     const { cookie } = await signInAsAdmin(t.app);
@@ -1149,13 +1307,15 @@ describe('GET /media/images', () => {
 
   test('serves the original and its variants with an image type, a year of caching and nosniff', async () => {
     await start();
-    const { url, data } = await uploadImage();
+    const { url, id } = await uploadImage();
     const original = await t.app.inject({ method: 'GET', url });
     expect(original.statusCode).toBe(200);
     expect(original.headers['content-type']).toBe('image/png');
     expect(original.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(original.headers['x-content-type-options']).toBe('nosniff');
-    expect(original.rawPayload).toEqual(data);
+    expect(original.rawPayload).toEqual(
+      readFileSync(path.join(t.config.dataDir, 'public', 'images', id, 'original.png')),
+    );
     for (const variant of Object.keys(IMAGE_VARIANTS) as ImageVariant[]) {
       const response = await t.app.inject({ method: 'GET', url: imageVariantUrl(url, variant) });
       expect(response.statusCode).toBe(200);
