@@ -21,7 +21,8 @@ export function uploadDigitalFile(
   onProgress?: (percent: number) => void,
 ): Promise<UploadedFile> {
   const form = new FormData();
-  // The server verifies the signature before it reads the file body, so the fields go first.
+  // The fields must go first: the server refuses, unread, a file that comes before them. The
+  // signature works once and only with this session, whose cookie the same-origin request carries.
   form.append('timestamp', String(signature.timestamp));
   form.append('signature', signature.signature);
   form.append('api_key', signature.api_key);
