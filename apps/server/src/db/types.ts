@@ -66,7 +66,7 @@ export interface UploadsTable {
 export interface UploadSignaturesTable {
   /** SHA-256 of the signature handed out; the signature itself is not kept. */
   signatureHash: string;
-  /** The session that asked for it (`sessions.token_hash`); ending the session removes it. */
+  /** The session that asked for it (`sessions.token_hash`): no other session can use it. */
   sessionHash: string;
   /** When it was handed out; its `timestamp` field is this in whole seconds. */
   issuedAt: number;
