@@ -47,14 +47,8 @@ function fromJsonSchema(schema: JsonSchema, hints: Hints, key?: string): fc.Arbi
   if (schema.enum) return fc.constantFrom(...schema.enum);
   if (schema.anyOf) return fc.oneof(...schema.anyOf.map((part) => fromJsonSchema(part, hints)));
   switch (schema.type) {
-    case 'string': {
-      const minLength = schema.minLength ?? 0;
-      const maxLength = Math.min(schema.maxLength ?? minLength + 40, minLength + 40);
-      return fc.oneof(
-        fc.string({ minLength, maxLength }),
-        fc.string({ minLength, maxLength, unit: 'grapheme' }),
-      );
-    }
+    case 'string':
+      return textWithin(schema.minLength ?? 0, schema.maxLength);
     case 'integer':
       return fc.integer({ min: schema.minimum ?? -1_000_000, max: schema.maximum ?? 1_000_000 });
     case 'number':
@@ -86,6 +80,21 @@ function fromJsonSchema(schema: JsonSchema, hints: Hints, key?: string): fc.Arbi
 const loneSurrogate = fc
   .integer({ min: 0xd800, max: 0xdfff })
   .map((code) => String.fromCharCode(code));
+/** A NUL, a lone surrogate, a control or invisible character, or a plain letter. */
+const awkwardUnit = fc.oneof(
+  fc.constantFrom('\u0000', '\u0007', '\u001b', '\u2028', '\uFEFF', 'a'),
+  loneSurrogate,
+);
+
+/** Text a schema allows by length: plain, any script, or with what databases and loggers choke on. */
+export function textWithin(minLength: number, maxLength = minLength + 40): fc.Arbitrary<string> {
+  const max = Math.min(maxLength, minLength + 40);
+  return fc.oneof(
+    fc.string({ minLength, maxLength: max }),
+    fc.string({ minLength, maxLength: max, unit: 'grapheme' }),
+    fc.string({ minLength, maxLength: max, unit: awkwardUnit }),
+  );
+}
 
 /** Strings that have broken parsers, validators, loggers and databases. */
 export const hostileString: fc.Arbitrary<string> = fc.oneof(
