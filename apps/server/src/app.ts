@@ -44,6 +44,7 @@ import {
   registerErrorHandler,
 } from './plugins/error-handler.js';
 import { registerOpenApi } from './plugins/openapi.js';
+import { registerInputGuard } from './plugins/input-guard.js';
 import { registerSecurity } from './plugins/security.js';
 import { registerRequestTimeout, serverTimeouts } from './plugins/timeouts.js';
 import { registerWebApp } from './plugins/web-app.js';
@@ -109,6 +110,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   registerRequestTimeout(app, config);
+  registerInputGuard(app);
   // JSON is the only body the API reads; a text/plain form post from another site gets 415.
   app.removeContentTypeParser('text/plain');
   await app.register(cookie);

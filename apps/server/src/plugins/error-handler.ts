@@ -32,6 +32,34 @@ const FASTIFY_CLIENT_ERRORS: Record<string, { code: ErrorCode; message: string }
   },
 };
 
+/** The code that names a client-error status, for errors that bring only the status. */
+function codeOfStatus(status: number): ErrorCode {
+  switch (status) {
+    case 401:
+      return ErrorCode.unauthorized;
+    case 403:
+      return ErrorCode.forbidden;
+    case 404:
+      return ErrorCode.notFound;
+    case 408:
+      return ErrorCode.requestTimeout;
+    case 409:
+      return ErrorCode.conflict;
+    case 410:
+      return ErrorCode.gone;
+    case 413:
+      return ErrorCode.payloadTooLarge;
+    case 415:
+      return ErrorCode.unsupportedMediaType;
+    case 416:
+      return ErrorCode.rangeNotSatisfiable;
+    case 429:
+      return ErrorCode.tooManyRequests;
+    default:
+      return ErrorCode.badRequest;
+  }
+}
+
 /** The one place that turns errors into `{ message, code, errors? }` responses. */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -67,13 +95,7 @@ export function registerErrorHandler(app: FastifyInstance) {
       const isSyntax = error instanceof SyntaxError;
       const body: ErrorBody = {
         message: known?.message ?? (isSyntax ? 'Request body is not valid JSON.' : error.message),
-        code:
-          known?.code ??
-          (status === 413
-            ? ErrorCode.payloadTooLarge
-            : status === 415
-              ? ErrorCode.unsupportedMediaType
-              : ErrorCode.badRequest),
+        code: known?.code ?? codeOfStatus(status),
       };
       return reply.code(status).send(body);
     }
