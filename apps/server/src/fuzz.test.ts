@@ -97,21 +97,6 @@ interface RouteSpec {
   sideEffects?: TableName[];
   /** Too slow for many cases (a password hash per valid request): this share of FUZZ_RUNS. */
   runsShare?: number;
-  /** Cases left out of the random runs because of a known finding (see FINDINGS). */
-  knownFinding?: { param?: (text: string) => boolean; request?: (fuzz: FuzzCase) => boolean };
-}
-
-/** A finding (see FINDINGS): PostgreSQL refuses text with a NUL (22021) and the route answers 500. */
-function nulOnPostgres(fuzz: FuzzCase): boolean {
-  if (testDb !== 'postgres') return false;
-  const body = fuzz.body;
-  const text =
-    body.kind === 'json'
-      ? (JSON.stringify(body.value) ?? '')
-      : body.kind === 'raw'
-        ? body.text
-        : '';
-  return text.includes('\u0000') || text.includes('\\u0000');
 }
 
 // ── Fixtures: real ids for the generators to aim at ──
@@ -140,7 +125,6 @@ const ROUTES: Record<string, RouteSpec> = {
   'POST /api/auth/register': {
     access: 'anyone',
     body: RegisterBodySchema,
-    knownFinding: { request: nulOnPostgres },
     // Every attempt counts against the address, so probing for accounts (409) is throttled.
     sideEffects: ['authFailures'],
     runsShare: 0.5,
@@ -163,12 +147,10 @@ const ROUTES: Record<string, RouteSpec> = {
   'POST /api/products': {
     access: 'admin',
     body: CreateProductBodySchema,
-    knownFinding: { request: nulOnPostgres },
   },
   'PUT /api/products/:id': {
     access: 'admin',
     body: UpdateProductBodySchema,
-    knownFinding: { request: nulOnPostgres },
     params: { id: () => pools.productIds },
   },
   'DELETE /api/products/:id': { access: 'admin', params: { id: () => pools.productIds } },
@@ -189,7 +171,6 @@ const ROUTES: Record<string, RouteSpec> = {
   'POST /api/session/generate-download-link': {
     access: 'signed-in',
     body: GenerateDownloadLinkBodySchema,
-    knownFinding: { request: nulOnPostgres },
   },
   'GET /api/downloads/:token': {
     access: 'anyone',
@@ -226,11 +207,8 @@ const ROUTES: Record<string, RouteSpec> = {
   'GET /api/docs/static/*': {
     access: 'anyone',
     params: { '*': () => ['index.css', 'swagger-ui.css', 'swagger-ui-bundle.js', 'nope.js'] },
-    statuses: [200, 404],
-    // A finding (see FINDINGS): @fastify/static refuses these with a 403 labelled BAD_REQUEST.
-    knownFinding: {
-      param: (text) => text.includes('\u0000') || Buffer.byteLength(text) > 255,
-    },
+    // 403 from @fastify/static for a name the file system refuses (a NUL, over 255 bytes).
+    statuses: [200, 403, 404],
   },
 };
 
@@ -415,9 +393,7 @@ const hostileParam = hostileString.filter(
 function paramArbitrary(spec: RouteSpec, name: string): fc.Arbitrary<string> {
   const known = spec.params?.[name];
   const real = known ? fc.constantFrom(...known()) : fc.constant('AAAAAAAAAAAAAAAA');
-  const isKnown = spec.knownFinding?.param;
-  const hostile = isKnown ? hostileParam.filter((param) => !isKnown(param)) : hostileParam;
-  return fc.oneof({ weight: 3, arbitrary: real }, { weight: 2, arbitrary: hostile });
+  return fc.oneof({ weight: 3, arbitrary: real }, { weight: 2, arbitrary: hostileParam });
 }
 
 function queryArbitrary(spec: RouteSpec): fc.Arbitrary<Array<[string, string]>> {
@@ -1012,22 +988,18 @@ async function runCase(method: string, url: string, spec: RouteSpec, fuzz: FuzzC
   expect(prototypeSnapshot(), `prototype changed\n${where}`).toEqual(prototypeNames);
 }
 
-// ── Findings: reproduced one by one, and left out of the random cases until fixed ──
+// ── Findings: what the fuzzer once found, kept as regression tests ──
 /**
- * Each request below breaks a property (a 5xx, or an error body that does not match its status)
- * on the databases named. Its test states the property and is marked `fails` there while the
- * defect stands; once the owner fixes it, the test fails: make it a plain `test` and drop the
- * route's `knownFinding`.
+ * Each request below once broke a property (a 5xx from PostgreSQL on a NUL in text, or an error
+ * code that did not match its status); fixed by plugins/input-guard.ts and the error handler.
  */
 const FINDINGS: Array<{
   name: string;
-  on: Array<typeof testDb>;
   request: () => Promise<InjectOptions>;
 }> = [
   {
     // 500 {"code":"INTERNAL_ERROR"}; logged: invalid byte sequence for encoding "UTF8": 0x00 (22021)
     name: "a NUL in the success page's sessionId is not a server error",
-    on: ['postgres'],
     request: async () => ({
       method: 'POST',
       url: '/api/session/generate-download-link',
@@ -1038,7 +1010,6 @@ const FINDINGS: Array<{
   {
     // The same 500 from the product's update (and create): title, subtitle, description.
     name: 'a NUL in a product title is not a server error',
-    on: ['postgres'],
     request: async () => ({
       method: 'PUT',
       url: `/api/products/${pools.productIds[0]}`,
@@ -1049,7 +1020,6 @@ const FINDINGS: Array<{
   {
     // The same 500 from registration, after the attempt was already counted.
     name: "a NUL in a new account's name is not a server error",
-    on: ['postgres'],
     request: async () => ({
       method: 'POST',
       url: '/api/auth/register',
@@ -1064,21 +1034,18 @@ const FINDINGS: Array<{
     // @fastify/static refuses it with 403, and the error handler labels that BAD_REQUEST:
     // 403 {"message":"Forbidden","code":"BAD_REQUEST"}
     name: 'a NUL byte in a docs asset path gets a code that matches its status',
-    on: ['sqlite', 'postgres'],
     request: async () => ({ method: 'GET', url: '/api/docs/static/a%00b' }),
   },
   {
     // The same answer for a name the file system refuses as too long (ENAMETOOLONG).
     name: 'a docs asset name over 255 bytes gets a code that matches its status',
-    on: ['sqlite', 'postgres'],
     request: async () => ({ method: 'GET', url: `/api/docs/static/${'a'.repeat(300)}` }),
   },
 ];
 
 describe('findings', () => {
   for (const finding of FINDINGS) {
-    const declare = finding.on.includes(testDb) ? test.fails : test;
-    declare(finding.name, async () => {
+    test(finding.name, async () => {
       const request = await finding.request();
       const response = await t.app.inject(request);
       const where = `${request.method} ${String(request.url).slice(0, 80)}`;
@@ -1119,10 +1086,9 @@ describe('fuzzing every route', () => {
   test.each(cases)('%s %s', { timeout: 600_000 }, async (method, url, spec) => {
     const runs = Math.max(5, Math.round(FUZZ_RUNS * (spec.runsShare ?? 1)));
     await fc.assert(
-      fc.asyncProperty(caseArbitrary(method, url, spec), (fuzz) => {
-        fc.pre(!spec.knownFinding?.request?.(fuzz));
-        return runCase(method, url, spec, fuzz);
-      }),
+      fc.asyncProperty(caseArbitrary(method, url, spec), (fuzz) =>
+        runCase(method, url, spec, fuzz),
+      ),
       { seed: FUZZ_SEED, numRuns: runs },
     );
   });

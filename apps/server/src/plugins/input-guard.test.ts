@@ -21,15 +21,17 @@ afterAll(async () => {
   await t.close();
 });
 
-const NUL_REFUSED = {
-  message: 'Text in a request must not contain NUL characters.',
-  code: 'BAD_REQUEST',
-};
+const refusedAt = (field: string) => ({
+  message: 'Text must not contain NUL characters.',
+  code: 'VALIDATION_ERROR',
+  errors: { [field]: ['Text must not contain NUL characters.'] },
+});
 
-describe('a NUL character anywhere in a request is a 400, never a server error', () => {
+describe('a NUL character in a request is a 4xx, never a server error', () => {
   test.each([
     [
       'a new account’s name',
+      'name',
       () => ({
         method: 'POST' as const,
         url: '/api/auth/register',
@@ -38,6 +40,7 @@ describe('a NUL character anywhere in a request is a 400, never a server error',
     ],
     [
       'a product title',
+      'title',
       () => ({
         method: 'PUT' as const,
         url: `/api/products/${productId}`,
@@ -47,6 +50,7 @@ describe('a NUL character anywhere in a request is a 400, never a server error',
     ],
     [
       'the success page’s session id',
+      'sessionId',
       () => ({
         method: 'POST' as const,
         url: '/api/session/generate-download-link',
@@ -55,19 +59,30 @@ describe('a NUL character anywhere in a request is a 400, never a server error',
       }),
     ],
     [
-      'a key of the body',
+      'an image URL in a list',
+      'image.1',
       () => ({
-        method: 'POST' as const,
-        url: '/api/auth/login',
-        payload: { email: 'a@example.com', password: 'x', ['k\u0000']: 1 },
+        method: 'PUT' as const,
+        url: `/api/products/${productId}`,
+        headers: { cookie: admin },
+        payload: { title: 'T', description: 'D', price: 1, image: ['/a', 'b\u0000'] },
       }),
     ],
-    ['a search', () => ({ method: 'GET' as const, url: '/api/products?search=a%00b' })],
-    ['a path parameter', () => ({ method: 'GET' as const, url: '/api/products/a%00b' })],
-  ])('%s', async (_name, request) => {
+  ])('%s → 400 naming the field', async (_name, field, request) => {
     const response = await t.app.inject(request());
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual(NUL_REFUSED);
+    expect(response.json()).toEqual(refusedAt(field));
+  });
+
+  test('a search with a NUL finds nothing rather than failing', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/products?search=%00' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().total).toBe(0);
+  });
+
+  test('an id with a NUL is not found', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/products/a%00b' });
+    expect(response.statusCode).toBe(404);
   });
 
   test('nothing was written', async () => {

@@ -2,26 +2,36 @@ import { ErrorCode, type ErrorBody } from '@bindery/shared';
 import type { FastifyInstance } from 'fastify';
 
 const NUL = '\u0000';
-const MESSAGE = 'Text in a request must not contain NUL characters.';
+const MESSAGE = 'Text must not contain NUL characters.';
 
-/** True when any string in the value (keys included) holds a NUL; deep, but JSON bodies are small. */
-function hasNul(value: unknown, depth = 0): boolean {
-  if (typeof value === 'string') return value.includes(NUL);
-  if (depth > 64 || value === null || typeof value !== 'object') return false;
-  if (Array.isArray(value)) return value.some((item) => hasNul(item, depth + 1));
-  return Object.entries(value).some(([key, item]) => key.includes(NUL) || hasNul(item, depth + 1));
+/** The path of the first string (or key) holding a NUL, like `title` or `image.2`; null if none. */
+function findNul(value: unknown, path: string[] = []): string | null {
+  if (typeof value === 'string') return value.includes(NUL) ? path.join('.') || '_' : null;
+  if (path.length > 64 || value === null || typeof value !== 'object') return null;
+  for (const [key, item] of Object.entries(value)) {
+    if (key.includes(NUL)) return [...path, '_'].join('.');
+    const found = findNul(item, [...path, key]);
+    if (found !== null) return found;
+  }
+  return null;
 }
 
 /**
- * A NUL character is never meaningful in a name, a title, an id or a search, and PostgreSQL
- * refuses it in text, which would surface as a server error. Refused with 400 on both databases
- * before validation, for JSON bodies, query strings and path parameters alike.
+ * A NUL character is never meaningful in a name, a title or an id, and PostgreSQL refuses it in
+ * text, which would surface as a server error. A JSON body holding one is a validation error
+ * (400, naming the field) on both databases. Path ids already read as not found through their
+ * shape checks, and search text is cut into words, so neither reaches the database with one.
  */
 export function registerInputGuard(app: FastifyInstance) {
   app.addHook('preValidation', async (request, reply) => {
-    if (hasNul(request.params) || hasNul(request.query) || hasNul(request.body)) {
-      const body: ErrorBody = { message: MESSAGE, code: ErrorCode.badRequest };
-      return reply.code(400).send(body);
-    }
+    if (request.routeOptions.schema?.body === undefined) return;
+    const field = findNul(request.body);
+    if (field === null) return;
+    const body: ErrorBody = {
+      message: MESSAGE,
+      code: ErrorCode.validation,
+      errors: { [field]: [MESSAGE] },
+    };
+    return reply.code(400).send(body);
   });
 }
