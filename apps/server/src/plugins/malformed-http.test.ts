@@ -16,28 +16,49 @@ afterAll(async () => {
   await t.close();
 });
 
-/** Sends raw bytes; resolves with the status and the parsed body of the first answer. */
+/**
+ * Sends raw bytes and reads the first answer whole (by its Content-Length, or to the end of a
+ * chunked body), keeping the sending side open: a client that half-closes at once may have the
+ * answer dropped, which would test the socket rather than the server.
+ */
 function send(raw: string | Buffer): Promise<{ status: number; body: unknown }> {
   return new Promise((resolve, reject) => {
-    const socket = connect(port, '127.0.0.1', () => socket.end(raw));
+    const socket = connect(port, '127.0.0.1', () => socket.write(raw));
     let text = '';
-    socket.on('data', (chunk) => (text += chunk.toString('latin1')));
-    socket.on('close', () => {
-      const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1]);
+    const finish = () => {
       const head = text.indexOf('\r\n\r\n');
+      if (head < 0) return false;
+      const headers = text.slice(0, head);
       const rest = text.slice(head + 4);
-      // A chunked body: take what lies between the first size line and the end marker.
-      const isChunked = /transfer-encoding: chunked/i.test(text.slice(0, head));
-      const payload = isChunked
-        ? rest.slice(rest.indexOf('\r\n') + 2, rest.lastIndexOf('\r\n0\r\n'))
-        : rest;
+      const length = /content-length: (\d+)/i.exec(headers)?.[1];
+      let payload: string | undefined;
+      if (length !== undefined && Buffer.byteLength(rest, 'latin1') >= Number(length)) {
+        payload = rest.slice(0, Number(length));
+      } else if (/transfer-encoding: chunked/i.test(headers) && rest.includes('\r\n0\r\n\r\n')) {
+        payload = rest.slice(rest.indexOf('\r\n') + 2, rest.lastIndexOf('\r\n0\r\n'));
+      }
+      if (payload === undefined) return false;
+      socket.destroy();
       try {
-        resolve({ status, body: JSON.parse(payload) });
+        resolve({
+          status: Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1]),
+          body: JSON.parse(payload),
+        });
       } catch {
         reject(new Error(`not JSON: ${text}`));
       }
+      return true;
+    };
+    socket.on('data', (chunk) => {
+      text += chunk.toString('latin1');
+      finish();
     });
-    socket.on('error', reject);
+    socket.on('close', () => {
+      if (!finish()) reject(new Error(`closed without a whole answer: ${text}`));
+    });
+    socket.on('error', (error) => {
+      if (!finish()) reject(error);
+    });
   });
 }
 
