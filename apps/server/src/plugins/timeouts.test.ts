@@ -1,6 +1,8 @@
 import { connect, type AddressInfo } from 'node:net';
+import sharp from 'sharp';
 import { afterEach, describe, expect, test } from 'vitest';
-import { buildTestApp, testConfig, type TestApp } from '../test/build-test-app.js';
+import { buildTestApp, signInAsAdmin, testConfig, type TestApp } from '../test/build-test-app.js';
+import { multipartBody } from '../test/multipart.js';
 
 let t: TestApp | undefined;
 afterEach(async () => {
@@ -59,5 +61,33 @@ describe('slow clients', () => {
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ status: 'ok' });
+  });
+});
+
+describe('uploads', () => {
+  test('making an image’s variants after the body has arrived is not cut off by the idle timeout', async () => {
+    t = await buildTestApp({ uploads: { ...testConfig().uploads, idleTimeoutMs: 150 } });
+    const admin = await signInAsAdmin(t.app);
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as AddressInfo;
+    // 36 megapixels in a small file: decoding, re-encoding and three WebP variants take a while.
+    const image = await sharp({
+      create: { width: 6000, height: 6000, channels: 3, background: '#3a6ea5' },
+    })
+      .png()
+      .toBuffer();
+    const form = multipartBody([
+      { name: 'image', fileName: 'noise.png', data: image, contentType: 'image/png' },
+    ]);
+    const started = Date.now();
+    const response = await fetch(`http://127.0.0.1:${port}/api/uploads/image`, {
+      method: 'POST',
+      headers: { ...form.headers, cookie: admin.cookie, 'sec-fetch-site': 'same-origin' },
+      body: form.payload,
+    });
+    // The work itself took longer than the idle limit, so the limit was really in the way.
+    expect(Date.now() - started).toBeGreaterThan(150);
+    expect(response.status).toBe(201);
+    expect(((await response.json()) as { url: string }).url).toMatch(/^\/media\/images\//);
   });
 });

@@ -34,12 +34,24 @@ export function serverTimeouts(config: Pick<Config, 'http' | 'uploads'>): {
  * A request (other than an upload) whose body has not fully arrived within `requestTimeoutMs`
  * of its headers is answered 408 `{ message, code }` and its connection closed.
  */
-export function registerRequestTimeout(app: FastifyInstance, config: Pick<Config, 'http'>) {
+export function registerRequestTimeout(
+  app: FastifyInstance,
+  config: Pick<Config, 'http' | 'uploads'>,
+) {
   const ms = config.http.requestTimeoutMs;
   const timers = new WeakMap<object, NodeJS.Timeout>();
   const clear = async (request: { raw: object }) => clearTimeout(timers.get(request.raw));
   app.addHook('onRequest', async (request, reply) => {
-    if (request.url.startsWith(LONG_REQUEST_PREFIX)) return;
+    if (request.url.startsWith(LONG_REQUEST_PREFIX)) {
+      // Once the whole upload has arrived, making image variants may keep the connection silent
+      // for a while: that is our work, not a stalled client. The idle limit returns after the answer.
+      const socket = request.raw.socket;
+      request.raw.once('end', () => socket.setTimeout(0));
+      reply.raw.once('close', () => {
+        if (!socket.destroyed) socket.setTimeout(config.uploads.idleTimeoutMs);
+      });
+      return;
+    }
     const timer = setTimeout(() => {
       if (reply.raw.headersSent) return;
       request.log.warn({ ms }, 'request body not received in time: closing the connection');
