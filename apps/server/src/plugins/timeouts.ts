@@ -45,10 +45,12 @@ export function registerRequestTimeout(
     if (request.url.startsWith(LONG_REQUEST_PREFIX)) {
       // Once the whole upload has arrived, making image variants may keep the connection silent
       // for a while: that is our work, not a stalled client. The idle limit returns after the answer.
-      const socket = request.raw.socket;
-      request.raw.once('end', () => socket.setTimeout(0));
+      // (Requests made in-process, without a network socket, have nothing to adjust.)
+      const socket = request.raw.socket as Partial<typeof request.raw.socket> | undefined;
+      if (typeof socket?.setTimeout !== 'function') return;
+      request.raw.once('end', () => socket.setTimeout?.(0));
       reply.raw.once('close', () => {
-        if (!socket.destroyed) socket.setTimeout(config.uploads.idleTimeoutMs);
+        if (!socket.destroyed) socket.setTimeout?.(config.uploads.idleTimeoutMs);
       });
       return;
     }
