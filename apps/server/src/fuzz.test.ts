@@ -794,6 +794,15 @@ function hasPoisonedKey(root: unknown): boolean {
   return false;
 }
 
+/** A NUL in a string or a key, down to the 64 levels the input guard looks at. */
+function holdsNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (depth > 64 || typeof value !== 'object' || value === null) return false;
+  return Object.entries(value).some(
+    ([key, item]) => key.includes('\u0000') || holdsNul(item, depth + 1),
+  );
+}
+
 function parseQuery(entries: Array<[string, string]>): Record<string, string | string[]> {
   const query: Record<string, string | string[]> = {};
   for (const [key, value] of entries) {
@@ -888,6 +897,10 @@ function expectedOutcome(method: string, url: string, spec: RouteSpec, fuzz: Fuz
       return { kind: 'exact', status: 400, code: ErrorCode.badRequest };
     }
     if (hasPoisonedKey(parsed)) return { kind: 'exact', status: 400, code: ErrorCode.badRequest };
+  }
+  // plugins/input-guard.ts refuses a NUL anywhere in a validated body, before the schema runs.
+  if (spec.body && isWrite && holdsNul(parsed)) {
+    return { kind: 'exact', status: 400, code: ErrorCode.validation };
   }
   if (spec.body && isWrite && !spec.body.safeParse(parsed).success) {
     return { kind: 'exact', status: 400, code: ErrorCode.validation };
