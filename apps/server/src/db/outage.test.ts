@@ -1,8 +1,6 @@
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { afterEach, describe, expect, inject, test } from 'vitest';
 import { buildApp } from '../app.js';
-import { testConfig, testDb } from '../test/build-test-app.js';
+import { createScratchDatabase, testConfig, testDb } from '../test/build-test-app.js';
 import { startTcpProxy } from '../test/tcp-proxy.js';
 import { DATABASE_UNAVAILABLE_MESSAGE } from './errors.js';
 
@@ -13,23 +11,13 @@ afterEach(async () => {
 
 /** A fresh database reached through a proxy the test can cut. */
 async function databaseBehindProxy() {
+  const scratch = await createScratchDatabase('bindery_outage');
+  cleanups.push(() => scratch.drop());
   const adminUrl = new URL(inject('postgresUrl'));
-  const name = `bindery_outage_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl.toString() });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  cleanups.push(async () => {
-    const cleanup = new pg.Client({ connectionString: adminUrl.toString() });
-    await cleanup.connect();
-    await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await cleanup.end();
-  });
   const proxy = await startTcpProxy({ host: adminUrl.hostname, port: Number(adminUrl.port) });
   cleanups.push(() => proxy.close());
-  const url = new URL(adminUrl);
+  const url = new URL(scratch.url);
   url.host = `127.0.0.1:${proxy.port}`;
-  url.pathname = `/${name}`;
   return { proxy, url: url.toString() };
 }
 

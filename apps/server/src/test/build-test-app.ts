@@ -53,26 +53,34 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
   };
 }
 
+/** A new, empty database in the suite's PostgreSQL; `drop` removes it (connections and all). */
+export async function createScratchDatabase(
+  prefix: string,
+): Promise<{ url: string; drop(): Promise<void> }> {
+  const adminUrl = inject('postgresUrl');
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
+  const run = async (statement: string) => {
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(statement);
+    await admin.end();
+  };
+  await run(`CREATE DATABASE ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
 /** A fresh, empty database of the suite's kind; PostgreSQL gets a new database per call. */
 export async function openTestDatabase(): Promise<DatabaseHandle> {
   if (testDb === 'sqlite') return openDatabase({ kind: 'sqlite', filename: ':memory:' });
-  const adminUrl = inject('postgresUrl');
-  const name = `bindery_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const handle = openDatabase({ kind: 'postgres', url: url.toString() });
+  const scratch = await createScratchDatabase('bindery_test');
+  const handle = openDatabase({ kind: 'postgres', url: scratch.url });
   return {
     ...handle,
     close: async () => {
       await handle.close();
-      const cleanup = new pg.Client({ connectionString: adminUrl });
-      await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await cleanup.end();
+      await scratch.drop();
     },
   };
 }

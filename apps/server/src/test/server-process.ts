@@ -1,12 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
-import { inject } from 'vitest';
-import { testDb } from './build-test-app.js';
+import { createScratchDatabase, testDb } from './build-test-app.js';
 
 const MAIN = fileURLToPath(new URL('../main.ts', import.meta.url));
 const SHIFT_CLOCK = fileURLToPath(new URL('./shift-clock.ts', import.meta.url));
@@ -41,23 +38,13 @@ export async function createStoreData(prefix: string): Promise<StoreData> {
       remove: async () => rmSync(dataDir, { recursive: true, force: true }),
     };
   }
-  const adminUrl = inject('postgresUrl');
-  const name = `bindery_process_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
+  const scratch = await createScratchDatabase('bindery_process');
   return {
     dataDir,
-    databaseUrl: url.toString(),
+    databaseUrl: scratch.url,
     remove: async () => {
       rmSync(dataDir, { recursive: true, force: true });
-      const cleanup = new pg.Client({ connectionString: adminUrl });
-      await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await cleanup.end();
+      await scratch.drop();
     },
   };
 }
