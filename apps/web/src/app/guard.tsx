@@ -1,9 +1,7 @@
 import type { Role } from '@bindery/shared';
-import CircularProgress from '@mui/material/CircularProgress';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
+import { SessionLoading } from '../components/session-loading';
 import { useSessionStore } from '../lib/session-store';
 
 export interface RequireAuthProps {
@@ -23,18 +21,7 @@ export function RequireAuth({ roles, children }: RequireAuthProps) {
   const isLoading = useSessionStore((state) => state.isLoading);
   const location = useLocation();
 
-  if (isLoading) {
-    return (
-      <Stack
-        role="status"
-        spacing={2}
-        sx={{ alignItems: 'center', justifyContent: 'center', py: 12 }}
-      >
-        <CircularProgress aria-hidden />
-        <Typography color="text.secondary">Loading session...</Typography>
-      </Stack>
-    );
-  }
+  if (isLoading) return <SessionLoading />;
 
   const from = `${location.pathname}${location.search}${location.hash}`;
   if (!isAuthenticated || !user) return <Navigate to="/login" replace state={{ from }} />;

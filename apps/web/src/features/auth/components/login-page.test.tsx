@@ -348,3 +348,89 @@ describe('signing in', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(AuthMessages.loginFailed);
   });
 });
+
+describe('already signed in', () => {
+  test('a buyer opening the sign-in is sent on to the products, replacing the login', () => {
+    useSessionStore.getState().setUser(buyer);
+    const { router } = renderLogin();
+
+    expect(screen.getByTestId('pathname')).toHaveTextContent(/^\/products$/);
+    expect(screen.queryByRole('heading', { name: 'Sign in' })).not.toBeInTheDocument();
+    expect(router.state.historyAction).toBe('REPLACE');
+  });
+
+  test('an admin opening the sign-in is sent on to the dashboard', () => {
+    useSessionStore.getState().setUser(admin);
+    renderLogin();
+
+    expect(screen.getByTestId('pathname')).toHaveTextContent(/^\/dashboard$/);
+  });
+
+  test('a signed-in user goes to the return target when there is one', () => {
+    useSessionStore.getState().setUser(buyer);
+    renderLogin({ pathname: '/login', state: { from: '/product/123' } });
+
+    expect(screen.getByTestId('pathname')).toHaveTextContent(/^\/product\/123$/);
+  });
+
+  test('an admin opening the admin sign-in goes to the page in ?redirect=', () => {
+    useSessionStore.getState().setUser(admin);
+    renderLogin('/login/admin?redirect=%2Forders');
+
+    expect(screen.getByTestId('pathname')).toHaveTextContent(/^\/orders$/);
+  });
+
+  test('while the stored session is being checked it shows "Loading session...", then the form if it has ended', () => {
+    useSessionStore.setState({ user: buyer, isAuthenticated: true, isLoading: true });
+    renderLogin();
+
+    expect(screen.getByText('Loading session...')).toBeInTheDocument();
+    expect(screen.queryByTestId('pathname')).not.toBeInTheDocument();
+    act(() => useSessionStore.getState().logout());
+    expect(screen.getByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+  });
+
+  test('a buyer sent from an admin page is told it needs an admin account and can sign in as one', async () => {
+    useSessionStore.getState().setUser(buyer);
+    stubFetch({ 'POST /api/auth/login': () => jsonResponse({ user: admin }) });
+    const { user } = renderLogin({ pathname: '/login/admin', state: { from: '/orders' } });
+
+    expect(screen.getByRole('heading', { name: 'Admin sign in' })).toBeInTheDocument();
+    expect(screen.getByText('Admin account needed')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        "The page you opened needs an admin account. You're signed in as Ada Buyer, a buyer account: sign in with an admin account to continue, or go back to the store.",
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to the store' })).toHaveAttribute(
+      'href',
+      '/products',
+    );
+
+    await user.type(emailField(), admin.email);
+    await user.type(passwordField(), 'correct-password');
+    await user.keyboard('{Enter}');
+
+    expect(await screen.findByTestId('pathname')).toHaveTextContent(/^\/orders$/);
+    expect(useSessionStore.getState().user).toEqual(admin);
+  });
+
+  test('a buyer opening the admin sign-in directly is told it is a buyer account', () => {
+    useSessionStore.getState().setUser(buyer);
+    renderLogin('/login/admin');
+
+    expect(
+      screen.getByText(
+        "You're signed in as Ada Buyer, a buyer account. Sign in with an admin account to manage the store, or go back to the store.",
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Sign in' })).toBeInTheDocument();
+  });
+
+  test('a signed-out visitor on the admin sign-in sees no such notice', () => {
+    useSessionStore.getState().logout();
+    renderLogin({ pathname: '/login/admin', state: { from: '/orders' } });
+
+    expect(screen.queryByText('Admin account needed')).not.toBeInTheDocument();
+  });
+});

@@ -3,6 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import AdminPanelSettingsOutlinedIcon from '@mui/icons-material/AdminPanelSettingsOutlined';
 import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
 import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -14,9 +15,16 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useForm, type FieldPath } from 'react-hook-form';
-import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import {
+  Navigate,
+  Link as RouterLink,
+  useLocation,
+  useNavigate,
+  useSearchParams,
+} from 'react-router';
 import { toast } from 'sonner';
 import { z } from 'zod';
+import { SessionLoading } from '../../../components/session-loading';
 import { errorMessage } from '../../../lib/api-client';
 import { useSessionStore } from '../../../lib/session-store';
 import { getStoreConfig } from '../../../lib/store-config';
@@ -141,6 +149,20 @@ export function LoginPage({ variant = 'user' }: LoginPageProps) {
   };
 
   const signOutNotice = useSessionStore((state) => state.signOutNotice);
+  const isSessionLoading = useSessionStore((state) => state.isLoading);
+  const signedInUser = useSessionStore((state) => (state.isAuthenticated ? state.user : null));
+  const returnTarget = readReturnTarget(location.state, searchParams);
+
+  // Someone already signed in has nothing to do on a sign-in form ("Main site" leads back here
+  // through the store index): send them on. Only on arrival; a sign-in from here navigates itself.
+  // A buyer on the admin sign-in stays, to be told why and to sign in as an admin.
+  const hasArrivedSignedIn = signedInUser !== null && loginMutation.isIdle;
+  const isBuyerOnAdminSignIn = isAdmin && signedInUser?.role === 'user';
+  if (hasArrivedSignedIn && isSessionLoading) return <SessionLoading />;
+  if (hasArrivedSignedIn && !isBuyerOnAdminSignIn) {
+    return <Navigate to={returnTarget ?? homeFor(signedInUser.role)} replace />;
+  }
+
   const heading = isAdmin ? 'Admin sign in' : isRegister ? 'Create an account' : 'Sign in';
   const subheading = isAdmin
     ? 'Manage products and orders.'
@@ -174,6 +196,9 @@ export function LoginPage({ variant = 'user' }: LoginPageProps) {
             onSubmit={(event) => void handleSubmit(onSubmit)(event)}
           >
             <Stack spacing={2}>
+              {isBuyerOnAdminSignIn && signedInUser && (
+                <AdminAccountNeeded name={signedInUser.name} cameFromPage={returnTarget !== null} />
+              )}
               {signOutNotice && !formError && (
                 <Alert severity="info" variant="outlined">
                   {signOutNotice}
@@ -241,5 +266,28 @@ export function LoginPage({ variant = 'user' }: LoginPageProps) {
         </CardContent>
       </Card>
     </Box>
+  );
+}
+
+/** Why a signed-in buyer sees the admin sign-in: the page needs an admin account. */
+function AdminAccountNeeded({ name, cameFromPage }: { name: string; cameFromPage: boolean }) {
+  return (
+    <Alert severity="warning" variant="outlined" sx={{ '& .MuiAlert-message': { minWidth: 0 } }}>
+      <AlertTitle>Admin account needed</AlertTitle>
+      {cameFromPage
+        ? `The page you opened needs an admin account. You're signed in as ${name}, a buyer account: sign in with an admin account to continue, or go back to the store.`
+        : `You're signed in as ${name}, a buyer account. Sign in with an admin account to manage the store, or go back to the store.`}
+      <Box sx={{ mt: 1 }}>
+        <Button
+          component={RouterLink}
+          to="/products"
+          variant="outlined"
+          color="inherit"
+          size="small"
+        >
+          Back to the store
+        </Button>
+      </Box>
+    </Alert>
   );
 }
