@@ -91,9 +91,23 @@ const intParam = (name: string, min: number, max: number, fallback: number) =>
       .max(max, `${name} must be at most ${max}`),
   );
 
+/** Sort directions of the admin tables' `order` parameter. */
+export const SORT_ORDERS = ['asc', 'desc'] as const;
+export type SortOrder = (typeof SORT_ORDERS)[number];
+export const SortOrderSchema = z.enum(SORT_ORDERS, { error: 'order must be asc or desc' });
+
+/** Columns the admin product table sorts by, on the server (the API's field names). */
+export const PRODUCT_SORT_FIELDS = ['title', 'price', 'createdAt'] as const;
+export type ProductSortField = (typeof PRODUCT_SORT_FIELDS)[number];
+
 export const ListProductsQuerySchema = z.object({
   page: intParam('page', 1, 1_000_000, 1),
   limit: intParam('limit', 1, PRODUCT_LIMITS.listLimitMax, 10),
+  /** Without it the list is newest first; a search is ranked by relevance and ignores it. */
+  sort: z
+    .enum(PRODUCT_SORT_FIELDS, { error: `sort must be one of ${PRODUCT_SORT_FIELDS.join(', ')}` })
+    .optional(),
+  order: SortOrderSchema.default('asc'),
   // Long input is cut rather than refused: a search box never answers with an error.
   search: z
     .string()

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SortOrderSchema } from './catalog.js';
 
 export const ORDER_STATUSES = ['pending', 'paid', 'canceled', 'refunded'] as const;
 export const OrderStatusSchema = z.enum(ORDER_STATUSES);
@@ -99,6 +100,10 @@ export const MyOrdersQuerySchema = z.object({
   ),
 });
 
+/** Columns the admin orders table sorts by, on the server (the API's field names). */
+export const ORDER_SORT_FIELDS = ['createdAt', 'amountCents', 'status'] as const;
+export type OrderSortField = (typeof ORDER_SORT_FIELDS)[number];
+
 export const AdminOrdersQuerySchema = z.object({
   /** `true` lists only the orders flagged for review. */
   review: z
@@ -110,6 +115,11 @@ export const AdminOrdersQuerySchema = z.object({
     (value) => (value === undefined || value === '' ? 10 : value),
     z.coerce.number().refine((n) => n === 5 || n === 10 || n === 20, 'limit must be 5, 10 or 20'),
   ),
+  /** Without it the list is newest first. */
+  sort: z
+    .enum(ORDER_SORT_FIELDS, { error: `sort must be one of ${ORDER_SORT_FIELDS.join(', ')}` })
+    .optional(),
+  order: SortOrderSchema.default('asc'),
 });
 
 /** A payment the provider reported for an order the store does not have (e.g. deleted). */

@@ -1,9 +1,16 @@
+import type { ProductSortField, SortOrder } from '@bindery/shared';
 import { sql } from 'kysely';
 import type { Db, Dialect } from '../../db/client.js';
 import type { ProductsTable } from '../../db/types.js';
 import { toFts5Query, toTsQuery } from './search-terms.js';
 
 export type ProductRow = ProductsTable;
+
+/** The admin table's order: a column and a direction. */
+export interface ProductSort {
+  field: ProductSortField;
+  order: SortOrder;
+}
 
 /** Every query of the catalogue, plus `transaction()` to run several as one. */
 export function createCatalogRepo(db: Db, dialect: Dialect) {
@@ -22,28 +29,32 @@ export function createCatalogRepo(db: Db, dialect: Dialect) {
 /** The queries of the catalogue, written once for both databases; `db` may be a transaction. */
 function catalogQueries(db: Db, dialect: Dialect) {
   return {
-    /** Newest first; archived products are no longer in the catalogue. */
+    /**
+     * Newest first unless `sort` says otherwise; the id breaks ties, so pages never overlap.
+     * Archived products are no longer in the catalogue.
+     */
     async listProducts(
       offset: number,
       limit: number,
+      sort: ProductSort = { field: 'createdAt', order: 'desc' },
     ): Promise<{ rows: ProductRow[]; total: number }> {
-      const [rows, count] = await Promise.all([
-        db
-          .selectFrom('products')
-          .selectAll()
-          .where('archivedAt', 'is', null)
-          .orderBy('createdAt', 'desc')
-          .orderBy('id', 'desc')
-          .limit(limit)
-          .offset(offset)
-          .execute(),
+      const { order } = sort;
+      let rows = db.selectFrom('products').selectAll().where('archivedAt', 'is', null);
+      if (sort.field === 'title') {
+        // Case does not split the list: "apple" sits beside "Apple", on both databases.
+        rows = rows.orderBy(sql`lower(title)`, order).orderBy('title', order);
+      } else {
+        rows = rows.orderBy(sort.field === 'price' ? 'priceCents' : 'createdAt', order);
+      }
+      const [page, count] = await Promise.all([
+        rows.orderBy('id', order).limit(limit).offset(offset).execute(),
         db
           .selectFrom('products')
           .select((eb) => eb.fn.countAll<number>().as('total'))
           .where('archivedAt', 'is', null)
           .executeTakeFirstOrThrow(),
       ]);
-      return { rows, total: Number(count.total) };
+      return { rows: page, total: Number(count.total) };
     },
 
     /** Best matches first, through the database's full-text index. */

@@ -33,6 +33,9 @@ export const catalogRoutes: FastifyPluginAsync<{
       schema: {
         tags: ['catalog'],
         summary: 'List products, newest first, or search them (ranked)',
+        description:
+          'sort (title, price or createdAt) with order (asc or desc) sorts the whole list before ' +
+          'paging, the id breaking ties; a search stays ranked by relevance.',
         querystring: ListProductsQuerySchema,
         response: { 200: ProductListSchema, 400: ErrorBodySchema },
       },

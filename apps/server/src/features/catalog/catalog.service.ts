@@ -98,7 +98,11 @@ export function createCatalogService(
       // A search of only symbols or emoji matches nothing rather than everything.
       const { rows, total } =
         text === ''
-          ? await repo.listProducts(offset, query.limit)
+          ? await repo.listProducts(
+              offset,
+              query.limit,
+              query.sort && { field: query.sort, order: query.order },
+            )
           : terms.length === 0
             ? { rows: [], total: 0 }
             : await repo.searchProducts(terms, offset, query.limit);

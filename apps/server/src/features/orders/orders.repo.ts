@@ -1,4 +1,4 @@
-import type { OrderStatus } from '@bindery/shared';
+import type { OrderSortField, OrderStatus, SortOrder } from '@bindery/shared';
 import type { Kysely } from 'kysely';
 import type { Dialect } from '../../db/client.js';
 import type { Database, OrdersTable, UnmatchedPaymentsTable } from '../../db/types.js';
@@ -13,6 +13,12 @@ type OrderChanges = Partial<
 
 /** `needsReview`: orders that need the owner, flagged for review or disputed right now. */
 type ListFilter = { userId?: string; needsReview?: boolean };
+
+/** The admin table's order: a column of the orders table and a direction. */
+export interface OrderSort {
+  field: OrderSortField;
+  order: SortOrder;
+}
 
 /** Every query of the orders feature, plus `transaction()` to run several as one. */
 export function createOrdersRepo(db: Kysely<Database>, dialect: Dialect) {
@@ -180,11 +186,15 @@ function orderQueries(db: Kysely<Database>, dialect: Dialect) {
         .execute();
     },
 
-    /** Newest first; `userId` limits the page to one buyer's orders. */
+    /**
+     * Newest first unless `sort` says otherwise (the id breaks ties, so pages never overlap);
+     * `userId` limits the page to one buyer's orders.
+     */
     async listOrders(
       filter: ListFilter,
       offset: number,
       limit: number,
+      sort: OrderSort = { field: 'createdAt', order: 'desc' },
     ): Promise<{ rows: OrderRow[]; total: number }> {
       let rows = db.selectFrom('orders').selectAll();
       let count = db.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('total'));
@@ -202,8 +212,8 @@ function orderQueries(db: Kysely<Database>, dialect: Dialect) {
       }
       const [page, total] = await Promise.all([
         rows
-          .orderBy('createdAt', 'desc')
-          .orderBy('id', 'desc')
+          .orderBy(sort.field, sort.order)
+          .orderBy('id', sort.order)
           .limit(limit)
           .offset(offset)
           .execute(),

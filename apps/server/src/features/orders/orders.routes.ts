@@ -47,6 +47,9 @@ export const ordersRoutes: FastifyPluginAsync<{
       schema: {
         tags: ['orders'],
         summary: 'All customer orders, newest first (admin); review=true lists flagged ones',
+        description:
+          'sort (createdAt, amountCents or status) with order (asc or desc) sorts every order ' +
+          'before paging; the id breaks ties, so consecutive pages neither repeat nor skip a row.',
         querystring: AdminOrdersQuerySchema,
         response: {
           200: AdminOrdersResponseSchema,

@@ -5,14 +5,16 @@ import {
   type AdminOrder,
   type AdminOrdersResponse,
   type MyOrdersResponse,
+  type OrderSortField,
   type Purchase,
+  type SortOrder,
   type UnmatchedPaymentsResponse,
 } from '@bindery/shared';
 import { AppError } from '../../errors.js';
 import type { AuthService } from '../auth/auth.service.js';
 import type { CatalogService } from '../catalog/catalog.service.js';
 import { applyPaymentOutcome, type OutcomeResult, type PaymentOutcome } from './fulfilment.js';
-import type { OrderRow, OrdersRepo, UnmatchedPaymentRow } from './orders.repo.js';
+import type { OrderRow, OrderSort, OrdersRepo, UnmatchedPaymentRow } from './orders.repo.js';
 
 /** The one currency the store sells in (prices are USD in the specification). */
 export const STORE_CURRENCY = 'usd';
@@ -82,11 +84,16 @@ export function createOrdersService({
     }));
   }
 
-  async function listPage(filter: { userId?: string; needsReview?: boolean }, query: PageQuery) {
+  async function listPage(
+    filter: { userId?: string; needsReview?: boolean },
+    query: PageQuery,
+    sort?: OrderSort,
+  ) {
     const { rows, total } = await repo.listOrders(
       filter,
       (query.page - 1) * query.limit,
       query.limit,
+      sort,
     );
     return { rows, total, pages: Math.ceil(total / query.limit) };
   }
@@ -252,8 +259,14 @@ export function createOrdersService({
       return { purchases: await toPurchases(rows), total, page: query.page, pages };
     },
 
-    async listAllOrders(query: PageQuery & { review?: boolean }): Promise<AdminOrdersResponse> {
-      const { rows, total, pages } = await listPage({ needsReview: query.review === true }, query);
+    async listAllOrders(
+      query: PageQuery & { review?: boolean; sort?: OrderSortField; order?: SortOrder },
+    ): Promise<AdminOrdersResponse> {
+      const { rows, total, pages } = await listPage(
+        { needsReview: query.review === true },
+        query,
+        query.sort && { field: query.sort, order: query.order ?? 'asc' },
+      );
       return { orders: await toAdminOrders(rows), total, page: query.page, pages };
     },
 
