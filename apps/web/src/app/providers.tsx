@@ -14,6 +14,10 @@ const TOAST_COLOURS = {
   '--warning-text': '#713f12',
 } as CSSProperties;
 
+/** The top bar is 56 px tall on phones (sonner's phone layout is below 600 px) and 64 px above. */
+const TOAST_TOP_PHONE = 56 + 8;
+const TOAST_TOP_DESKTOP = 64 + 8;
+
 export function AppProviders({
   children,
   queryClient = defaultQueryClient,
@@ -26,7 +30,15 @@ export function AppProviders({
       <ThemeProvider theme={theme}>
         <CssBaseline />
         {children}
-        <Toaster position="top-center" richColors closeButton style={TOAST_COLOURS} />
+        <Toaster
+          position="top-center"
+          // Below the top bar, never over its menu button or sign-in links.
+          offset={{ top: TOAST_TOP_DESKTOP }}
+          mobileOffset={{ top: TOAST_TOP_PHONE }}
+          richColors
+          closeButton
+          style={TOAST_COLOURS}
+        />
       </ThemeProvider>
     </QueryClientProvider>
   );

@@ -1,14 +1,27 @@
 import Box from '@mui/material/Box';
+import { useRef } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { useSessionBootstrap } from '../../features/auth/hooks/use-session-bootstrap';
+import { MAIN_CONTENT_ID, SkipLink } from './skip-link';
 import { TopBar } from './top-bar';
+import { useFocusOnNavigate } from './use-focus-on-navigate';
 
 export function AppLayout() {
   useSessionBootstrap();
+  const mainRef = useRef<HTMLElement>(null);
+  useFocusOnNavigate(mainRef);
   return (
     <Box sx={{ minHeight: '100dvh', display: 'flex', flexDirection: 'column' }}>
+      <SkipLink />
       <TopBar />
-      <Box component="main" sx={{ flexGrow: 1 }}>
+      <Box
+        component="main"
+        id={MAIN_CONTENT_ID}
+        ref={mainRef}
+        tabIndex={-1}
+        // minWidth 0: a long word inside never widens the page past the screen.
+        sx={{ flexGrow: 1, minWidth: 0, '&:focus': { outline: 'none' } }}
+      >
         <Outlet />
       </Box>
       <ScrollRestoration />
