@@ -57,8 +57,18 @@ export const PurchaseSchema = z.object({
 });
 export type Purchase = z.infer<typeof PurchaseSchema>;
 
+/** A purchase as its buyer sees it in My Orders. */
+export const MyPurchaseSchema = PurchaseSchema.extend({
+  /**
+   * The hosted checkout of a pending order while it is still open, so the buyer can complete the
+   * payment; null otherwise (paid, canceled, expired, or flagged for the store to check).
+   */
+  checkoutUrl: z.string().nullable(),
+});
+export type MyPurchase = z.infer<typeof MyPurchaseSchema>;
+
 export const MyOrdersResponseSchema = z.object({
-  purchases: z.array(PurchaseSchema),
+  purchases: z.array(MyPurchaseSchema),
   total: z.number().int(),
   page: z.number().int(),
   pages: z.number().int(),
@@ -92,13 +102,50 @@ const pageParam = (max: number, fallback: number, name: string) =>
       .max(max, `${name} must be at most ${max}`),
   );
 
+/** What My Orders may add to the purchases it lists by default. */
+export const MY_ORDERS_INCLUDES = ['canceled'] as const;
+
 export const MyOrdersQuerySchema = z.object({
   page: pageParam(1_000_000, 1, 'page'),
   limit: z.preprocess(
     (value) => (value === undefined || value === '' ? 10 : value),
     z.coerce.number().refine((n) => n === 5 || n === 10, 'limit must be 5 or 10'),
   ),
+  /** Canceled checkouts are left out unless `include=canceled` asks for them. */
+  include: z
+    .enum(MY_ORDERS_INCLUDES, { error: `include must be ${MY_ORDERS_INCLUDES.join(' or ')}` })
+    .optional(),
 });
+export type MyOrdersQuery = z.infer<typeof MyOrdersQuerySchema>;
+
+/** GET /api/orders/mine/products/{productId}: whether the signed-in buyer owns a product. */
+export const ProductOwnershipResponseSchema = z.object({
+  /** True when the buyer has a paid order for it whose downloads are not paused. */
+  owned: z.boolean(),
+  /** That order, for a fresh download link (POST /api/orders/{id}/download-link); else null. */
+  orderId: z.string().nullable(),
+});
+export type ProductOwnershipResponse = z.infer<typeof ProductOwnershipResponseSchema>;
+
+/** Path of GET /api/orders/mine/checkouts/{sessionId}: the order behind a checkout. */
+export const CheckoutOrderParamsSchema = z.object({
+  sessionId: z.string().min(1, 'sessionId is required').max(300, 'sessionId is too long'),
+});
+
+/** Texts of owning a product and of the buyer's order list. */
+export const OwnershipMessages = {
+  youOwnThis: 'You own this',
+  download: 'Download',
+  buyAgain: 'Buy again',
+  buyAgainTitle: 'Buy this again?',
+  buyAgainText:
+    'You already own this product and can download it at any time. Buying it again charges you a second time.',
+  buyAgainConfirm: 'Buy again',
+  cancel: 'Cancel',
+  completePayment: 'Complete payment',
+  showCanceled: 'Show canceled checkouts',
+  purchased: (title: string) => `You bought ${title}.`,
+} as const;
 
 /** Columns the admin orders table sorts by, on the server (the API's field names). */
 export const ORDER_SORT_FIELDS = ['createdAt', 'amountCents', 'status'] as const;

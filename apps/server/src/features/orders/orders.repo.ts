@@ -11,8 +11,12 @@ type OrderChanges = Partial<
   Pick<OrderRow, 'paidAt' | 'paymentIntentId' | 'reviewReason' | 'disputeStatus' | 'refundId'>
 >;
 
-/** `needsReview`: orders that need the owner, flagged for review or disputed right now. */
-type ListFilter = { userId?: string; needsReview?: boolean };
+/**
+ * `needsReview`: orders that need the owner, flagged for review or disputed right now.
+ * `hideCanceledCheckouts`: leaves out canceled orders, unless a payment arrived for one after
+ * all (flagged for review), which the buyer must still see.
+ */
+type ListFilter = { userId?: string; needsReview?: boolean; hideCanceledCheckouts?: boolean };
 
 /** The admin table's order: a column of the orders table and a direction. */
 export interface OrderSort {
@@ -136,6 +140,23 @@ function orderQueries(db: Kysely<Database>, dialect: Dialect) {
         .executeTakeFirst();
     },
 
+    /**
+     * The buyer's newest paid order for a product whose downloads are not paused by an open
+     * dispute: what makes the product theirs.
+     */
+    findOwningOrder(userId: string, productId: string): Promise<OrderRow | undefined> {
+      return db
+        .selectFrom('orders')
+        .selectAll()
+        .where('userId', '=', userId)
+        .where('productId', '=', productId)
+        .where('status', '=', 'paid')
+        .where((eb) => eb.or([eb('disputeStatus', 'is', null), eb('disputeStatus', '!=', 'open')]))
+        .orderBy('createdAt', 'desc')
+        .orderBy('id', 'desc')
+        .executeTakeFirst();
+    },
+
     /** The order a provider's payment belongs to, for events that name only the payment. */
     async findOrderIdByPaymentIntent(paymentIntentId: string): Promise<string | null> {
       const row = await db
@@ -201,6 +222,14 @@ function orderQueries(db: Kysely<Database>, dialect: Dialect) {
       if (filter.userId !== undefined) {
         rows = rows.where('userId', '=', filter.userId);
         count = count.where('userId', '=', filter.userId);
+      }
+      if (filter.hideCanceledCheckouts) {
+        rows = rows.where((eb) =>
+          eb.or([eb('status', '!=', 'canceled'), eb('reviewReason', 'is not', null)]),
+        );
+        count = count.where((eb) =>
+          eb.or([eb('status', '!=', 'canceled'), eb('reviewReason', 'is not', null)]),
+        );
       }
       if (filter.needsReview) {
         rows = rows.where((eb) =>

@@ -4,8 +4,11 @@ import {
   DownloadLinkResponseSchema,
   ErrorBodySchema,
   AdminOrderSchema,
+  CheckoutOrderParamsSchema,
+  MyPurchaseSchema,
   MyOrdersQuerySchema,
   MyOrdersResponseSchema,
+  ProductOwnershipResponseSchema,
   UnmatchedPaymentsResponseSchema,
 } from '@bindery/shared';
 import type { FastifyPluginAsync } from 'fastify';
@@ -17,6 +20,9 @@ import type { DownloadsService } from '../downloads/downloads.service.js';
 import type { OrdersService } from './orders.service.js';
 
 const ParamsSchema = z.object({ id: z.string() });
+const ProductParamsSchema = z.object({
+  productId: z.string().max(100, 'productId is too long'),
+});
 
 export const ordersRoutes: FastifyPluginAsync<{
   orders: OrdersService;
@@ -38,6 +44,50 @@ export const ordersRoutes: FastifyPluginAsync<{
       },
     },
     async (request) => orders.listMyOrders(requireUser(request)._id, request.query),
+  );
+
+  api.get(
+    '/api/orders/mine/products/:productId',
+    {
+      onRequest: async (request) => void requireUser(request),
+      schema: {
+        tags: ['orders'],
+        summary: 'Whether the signed-in buyer owns a product (the product page’s Buy Now)',
+        description:
+          'Owned means a paid order of the caller’s for it whose downloads are not paused by a ' +
+          'dispute; its id gets a fresh download link. Anything else, an unknown product ' +
+          'included, answers owned false.',
+        params: ProductParamsSchema,
+        response: {
+          200: ProductOwnershipResponseSchema,
+          400: ErrorBodySchema,
+          401: ErrorBodySchema,
+        },
+      },
+    },
+    async (request) =>
+      orders.getProductOwnership(requireUser(request)._id, request.params.productId),
+  );
+
+  api.get(
+    '/api/orders/mine/checkouts/:sessionId',
+    {
+      onRequest: async (request) => void requireUser(request),
+      schema: {
+        tags: ['orders'],
+        summary: 'The caller’s order behind a checkout session (the success page names it)',
+        description: '404 unless the session is one of the caller’s orders.',
+        params: CheckoutOrderParamsSchema,
+        response: {
+          200: MyPurchaseSchema,
+          400: ErrorBodySchema,
+          401: ErrorBodySchema,
+          404: ErrorBodySchema,
+        },
+      },
+    },
+    async (request) =>
+      orders.getMyCheckoutOrder(requireUser(request)._id, request.params.sessionId),
   );
 
   api.get(

@@ -4,7 +4,10 @@ import {
   OrderMessages,
   type AdminOrder,
   type AdminOrdersResponse,
+  type MyOrdersQuery,
   type MyOrdersResponse,
+  type MyPurchase,
+  type ProductOwnershipResponse,
   type OrderSortField,
   type Purchase,
   type SortOrder,
@@ -71,6 +74,26 @@ export function createOrdersService({
     }));
   }
 
+  /**
+   * The buyer's view adds the hosted checkout of a pending order while it is open; one flagged
+   * for review waits for the store instead.
+   */
+  async function toMyPurchases(rows: OrderRow[]): Promise<MyPurchase[]> {
+    const now = clock();
+    const purchases = await toPurchases(rows);
+    return rows.map((row, index) => ({
+      ...purchases[index]!,
+      checkoutUrl:
+        row.status === 'pending' &&
+        row.reviewReason === null &&
+        row.providerSessionUrl !== null &&
+        row.providerSessionExpiresAt !== null &&
+        row.providerSessionExpiresAt > now
+          ? row.providerSessionUrl
+          : null,
+    }));
+  }
+
   async function toAdminOrders(rows: OrderRow[]): Promise<AdminOrder[]> {
     const [purchases, customers] = await Promise.all([
       toPurchases(rows),
@@ -85,7 +108,7 @@ export function createOrdersService({
   }
 
   async function listPage(
-    filter: { userId?: string; needsReview?: boolean },
+    filter: { userId?: string; needsReview?: boolean; hideCanceledCheckouts?: boolean },
     query: PageQuery,
     sort?: OrderSort,
   ) {
@@ -254,9 +277,33 @@ export function createOrdersService({
     listOpenCheckoutsOfProduct: (productId: string) => repo.listOpenCheckoutsOfProduct(productId),
     hasOrdersToHonour: (productId: string) => repo.hasOrdersToHonour(productId),
 
-    async listMyOrders(userId: string, query: PageQuery): Promise<MyOrdersResponse> {
-      const { rows, total, pages } = await listPage({ userId }, query);
-      return { purchases: await toPurchases(rows), total, page: query.page, pages };
+    /** The buyer's orders, newest first; canceled checkouts only when `include=canceled`. */
+    async listMyOrders(
+      userId: string,
+      query: PageQuery & Pick<MyOrdersQuery, 'include'>,
+    ): Promise<MyOrdersResponse> {
+      const { rows, total, pages } = await listPage(
+        { userId, hideCanceledCheckouts: query.include !== 'canceled' },
+        query,
+      );
+      return { purchases: await toMyPurchases(rows), total, page: query.page, pages };
+    },
+
+    /** Whether the buyer owns a product (a paid order whose downloads are not paused). */
+    async getProductOwnership(
+      userId: string,
+      productId: string,
+    ): Promise<ProductOwnershipResponse> {
+      const row = await repo.findOwningOrder(userId, productId);
+      return row ? { owned: true, orderId: row.id } : { owned: false, orderId: null };
+    },
+
+    /** The caller's order behind a checkout (the success page names what was bought), or 404. */
+    async getMyCheckoutOrder(userId: string, sessionId: string): Promise<MyPurchase> {
+      const row = await repo.findOrderBySession(sessionId, userId);
+      if (!row) throw AppError.notFound(OrderMessages.orderNotFound);
+      const [purchase] = await toMyPurchases([row]);
+      return purchase!;
     },
 
     async listAllOrders(
