@@ -119,6 +119,23 @@ describe('loadConfig', () => {
     });
   });
 
+  test('the config knows whether PUBLIC_URL was set, and reads ALLOWED_HOSTS', () => {
+    expect(loadConfig(base)).toMatchObject({ isPublicUrlSet: false, allowedHosts: [] });
+    expect(loadConfig({ ...base, PUBLIC_URL: 'http://localhost:3000' }).isPublicUrlSet).toBe(true);
+    expect(
+      loadConfig({ ...base, ALLOWED_HOSTS: ' Shop.LAN, 192.168.1.20 ,[fd00::1],' }).allowedHosts,
+    ).toEqual(['shop.lan', '192.168.1.20', 'fd00::1']);
+    let error: unknown;
+    try {
+      loadConfig({ ...base, ALLOWED_HOSTS: 'shop.lan:8080' });
+    } catch (caught) {
+      error = caught;
+    }
+    expect((error as ConfigError).problems).toEqual([
+      'ALLOWED_HOSTS: must be host names or addresses separated by commas, without ports (got "shop.lan:8080")',
+    ]);
+  });
+
   test('ADMIN_EMAIL needs ADMIN_PASSWORD', () => {
     expect(() => loadConfig({ ...base, ADMIN_EMAIL: 'a@b.co' })).toThrow(/set both or neither/);
   });

@@ -13,7 +13,16 @@ export type DatabaseConfig =
 export interface Config {
   port: number;
   host: string;
+  /** PUBLIC_URL, or `http://localhost:<PORT>` when it is not set (start-up messages only). */
   publicUrl: string;
+  /**
+   * Whether PUBLIC_URL was set. When it was, links use it and requests to another host are sent
+   * there; when not, links use the address the buyer is on, if this machine answers to it
+   * (see plugins/store-address.ts and decision 010).
+   */
+  isPublicUrlSet: boolean;
+  /** ALLOWED_HOSTS: more names the store answers to without PUBLIC_URL (lower-case, no port). */
+  allowedHosts: string[];
   /** True when PUBLIC_URL is https: cookies get Secure and the __Host- prefix, HSTS is sent. */
   isSecure: boolean;
   dataDir: string;
@@ -113,6 +122,25 @@ const EnvSchema = z.object({
       })
       .optional(),
   ),
+  ALLOWED_HOSTS: z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((name) => name.trim().toLowerCase().replace(/^\[|\]$/g, ''))
+        .filter(Boolean),
+    )
+    .pipe(
+      z.array(
+        z
+          .string()
+          .regex(
+            /^([a-z0-9-]+(\.[a-z0-9-]+)*\.?|[0-9a-f:.]+)$/,
+            'must be host names or addresses separated by commas, without ports',
+          ),
+      ),
+    ),
   DATA_DIR: z.string().trim().min(1, 'must not be empty').default('./data'),
   DATABASE_URL: optionalText.pipe(
     z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' }).optional(),
@@ -211,6 +239,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: vars.PORT,
     host: vars.HOST,
     publicUrl,
+    isPublicUrlSet: vars.PUBLIC_URL !== undefined,
+    allowedHosts: vars.ALLOWED_HOSTS,
     isSecure: publicUrl.startsWith('https:'),
     dataDir,
     database: vars.DATABASE_URL

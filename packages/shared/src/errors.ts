@@ -12,6 +12,8 @@ export const ErrorCode = {
   rangeNotSatisfiable: 'RANGE_NOT_SATISFIABLE',
   payloadTooLarge: 'PAYLOAD_TOO_LARGE',
   unsupportedMediaType: 'UNSUPPORTED_MEDIA_TYPE',
+  // The request named a host this store does not answer to (421 Misdirected Request).
+  misdirected: 'MISDIRECTED_REQUEST',
   tooManyRequests: 'TOO_MANY_REQUESTS',
   insufficientStorage: 'INSUFFICIENT_STORAGE',
   requestTimeout: 'REQUEST_TIMEOUT',

@@ -1,54 +1,106 @@
 import helmet from '@fastify/helmet';
 import { ErrorCode, type ErrorBody } from '@bindery/shared';
-import type { FastifyInstance } from 'fastify';
-import { isLoopbackUrl, type Config } from '../config.js';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Config } from '../config.js';
 import { createSecurityLog } from '../security-log.js';
+import { createStoreAddress } from './store-address.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-/** Security headers everywhere, and cross-site writes refused before they reach a route. */
+const CSP_DIRECTIVES = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  // MUI (emotion) injects style elements at run time.
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:', 'blob:'],
+  fontSrc: ["'self'", 'data:'],
+  connectSrc: ["'self'"],
+  objectSrc: ["'none'"],
+  baseUri: ["'none'"],
+  frameAncestors: ["'none'"],
+  formAction: ["'self'"],
+};
+
+/**
+ * The store's Content-Security-Policy with inline scripts of these SHA-256 hashes allowed too:
+ * for a server-rendered page that carries one fixed script of its own (the test checkout).
+ */
+export function contentSecurityPolicyWithScripts(scriptHashes: string[]): string {
+  const directives: Record<string, string[]> = {
+    ...CSP_DIRECTIVES,
+    scriptSrc: [...CSP_DIRECTIVES.scriptSrc, ...scriptHashes.map((hash) => `'sha256-${hash}'`)],
+  };
+  return Object.entries(directives)
+    .map(
+      ([name, values]) =>
+        `${name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)} ${values.join(' ')}`,
+    )
+    .join(';');
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /**
+     * The address the store is at for this request, without a trailing slash: PUBLIC_URL when it
+     * is set, otherwise the scheme and host the buyer used (decision 010). Links and redirects
+     * are built from it.
+     */
+    storeUrl: string;
+  }
+}
+
+/**
+ * Security headers everywhere; the host a request names checked (redirected to PUBLIC_URL, or
+ * refused when the store does not answer to it); cross-site writes refused before they reach a
+ * route.
+ */
 export async function registerSecurity(app: FastifyInstance, config: Config) {
   await app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // MUI (emotion) injects style elements at run time.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'none'"],
-        frameAncestors: ["'none'"],
-        formAction: ["'self'"],
-      },
-    },
+    contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
     hsts: config.isSecure ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     referrerPolicy: { policy: 'no-referrer' },
     crossOriginEmbedderPolicy: false,
   });
 
-  const trustedOrigins = trustedOriginsOf(config);
+  const storeAddress = createStoreAddress(config);
+  app.decorateRequest('storeUrl', storeAddress.fallbackUrl);
   const security = createSecurityLog(app.log);
   app.addHook('onRequest', async (request, reply) => {
-    if (SAFE_METHODS.has(request.method)) return;
+    const verdict = storeAddress.judge(request);
+    if (verdict.kind === 'serve') request.storeUrl = verdict.storeUrl;
+    const refusal = crossSiteRefusal(request, verdict.kind === 'serve' ? verdict.storeUrl : null);
+    if (refusal) return reply.code(403).send(refusal);
+    if (verdict.kind === 'redirect') {
+      return reply.header('cache-control', 'no-store').redirect(verdict.location, 308);
+    }
+    if (verdict.kind === 'refuse') {
+      request.log.warn(
+        { event: 'request.host_refused', host: request.host.slice(0, 200), ip: request.ip },
+        'refused a request for a host this store does not answer to',
+      );
+      return reply.code(421).send(verdict.body);
+    }
+  });
+
+  /** A write to the API from another site: the 403 body, or null when it may go on. */
+  function crossSiteRefusal(request: FastifyRequest, storeUrl: string | null): ErrorBody | null {
+    if (SAFE_METHODS.has(request.method)) return null;
     // The route matched (or, for none, the target's path), never the raw target's text.
     const path = request.routeOptions.url ?? new URL(request.url, 'http://target').pathname;
     // The test checkout's page answers cross-site posts with a page of its own.
-    if (!path.startsWith('/api/')) return;
+    if (!path.startsWith('/api/')) return null;
     // Payment providers post webhooks from their own servers; those routes verify signatures.
-    if (path.startsWith('/api/webhooks/')) return;
-    // Decided by what the browser says about the request's initiator, against PUBLIC_URL: never
-    // by the Host header or the request target, which the client chooses (an absolute-form
-    // target such as `POST http://other.example/api/…` names any host it likes).
+    if (path.startsWith('/api/webhooks/')) return null;
+    // Decided by what the browser says about the request's initiator, against the store's
+    // address for this request (PUBLIC_URL, or a host this machine answers to): never by a Host
+    // header alone or by the request target, which the client chooses (an absolute-form target
+    // such as `POST http://other.example/api/…` names any host it likes).
     const fetchSite = request.headers['sec-fetch-site'];
     const origin = request.headers.origin;
     const isCrossSite =
       fetchSite !== undefined
         ? fetchSite !== 'same-origin' && fetchSite !== 'none'
-        : origin !== undefined && !trustedOrigins.has(origin);
+        : origin !== undefined && (storeUrl === null || origin !== new URL(storeUrl).origin);
     if (isCrossSite) {
       security.event('request.cross_site_refused', {
         method: request.method,
@@ -57,27 +109,8 @@ export async function registerSecurity(app: FastifyInstance, config: Config) {
         fetchSite,
         ip: request.ip,
       });
-      const body: ErrorBody = {
-        message: 'Cross-site requests are not allowed.',
-        code: ErrorCode.forbidden,
-      };
-      return reply.code(403).send(body);
+      return { message: 'Cross-site requests are not allowed.', code: ErrorCode.forbidden };
     }
-  });
-}
-
-/**
- * The origins a browser may write from when it sends Origin but no Sec-Fetch-Site: PUBLIC_URL's,
- * and on a loopback PUBLIC_URL the other loopback names for the same port.
- */
-function trustedOriginsOf(config: Pick<Config, 'publicUrl'>): Set<string> {
-  const url = new URL(config.publicUrl);
-  const origins = new Set([url.origin]);
-  if (isLoopbackUrl(config.publicUrl)) {
-    const port = url.port ? `:${url.port}` : '';
-    for (const host of ['localhost', '127.0.0.1', '[::1]']) {
-      origins.add(`${url.protocol}//${host}${port}`);
-    }
+    return null;
   }
-  return origins;
 }

@@ -19,6 +19,9 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     port: 0,
     host: '127.0.0.1',
     publicUrl: 'http://localhost:3000',
+    // As without PUBLIC_URL: links use the address a request names (inject's is localhost:80).
+    isPublicUrlSet: false,
+    allowedHosts: [],
     isSecure: false,
     dataDir,
     database: { kind: 'sqlite', filename: ':memory:' },

@@ -18,7 +18,7 @@ export function createPaymentProvider({
 }: PaymentProviderOptions): PaymentProvider {
   switch (config.payments.provider) {
     case 'test':
-      return createTestCheckoutProvider({ db, publicUrl: config.publicUrl, clock });
+      return createTestCheckoutProvider({ db, clock });
 
     case 'stripe':
       // config.ts sets the provider to stripe only when both keys are present.

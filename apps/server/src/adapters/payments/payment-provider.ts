@@ -27,6 +27,8 @@ export interface CreateCheckoutSessionInput {
   /** Absolute URLs; success carries the `{CHECKOUT_SESSION_ID}` placeholder Stripe fills in. */
   successUrl: string;
   cancelUrl: string;
+  /** The store's address the buyer started from, without a trailing slash (decision 010). */
+  storeUrl: string;
   /** Sessions close after this moment (epoch ms); the order then becomes canceled. */
   expiresAt: number;
   /** One key per attempt: a retried request never opens a second session. */

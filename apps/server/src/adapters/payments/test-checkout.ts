@@ -33,8 +33,6 @@ export interface TestCheckoutProvider extends PaymentProvider {
 
 export interface TestCheckoutOptions {
   db: Db;
-  /** The hosted page is served by this app (features/test-checkout), at this address. */
-  publicUrl: string;
   clock?: () => number;
 }
 
@@ -64,7 +62,6 @@ function toProviderSession(row: TestCheckoutSession): ProviderSession {
 
 export function createTestCheckoutProvider({
   db,
-  publicUrl,
   clock = Date.now,
 }: TestCheckoutOptions): TestCheckoutProvider {
   /** Marks an open session that has reached its end as expired; the row as it is afterwards. */
@@ -107,7 +104,9 @@ export function createTestCheckoutProvider({
     async createCheckoutSession(
       input: CreateCheckoutSessionInput,
     ): Promise<CreatedCheckoutSession> {
-      const url = (id: string) => `${publicUrl}/checkout/test/${id}`;
+      // The hosted page is served by this app (features/test-checkout), at the address the buyer
+      // started from.
+      const url = (id: string) => `${input.storeUrl}/checkout/test/${id}`;
       const earlier = await db
         .selectFrom('testCheckoutSessions')
         .selectAll()

@@ -35,7 +35,8 @@ export const checkoutRoutes: FastifyPluginAsync<{ checkout: CheckoutService }> =
         },
       },
     },
-    async (request) => checkout.createCheckout(requireUser(request), request.body.productId),
+    async (request) =>
+      checkout.createCheckout(requireUser(request), request.body.productId, request.storeUrl),
   );
 
   api.post(

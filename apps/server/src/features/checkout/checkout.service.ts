@@ -32,9 +32,7 @@ export interface CheckoutServiceOptions {
   catalog: Pick<CatalogService, 'getProductForSale' | 'archiveProduct' | 'purgeArchivedProduct'>;
   payments: PaymentProvider;
   downloads: Pick<DownloadsService, 'createLink'>;
-  config: Pick<Config, 'publicUrl'> & {
-    payments: Pick<Config['payments'], 'checkoutSessionMinutes'>;
-  };
+  config: { payments: Pick<Config['payments'], 'checkoutSessionMinutes'> };
   clock?: () => number;
   /** Where provider trouble is reported with the order it concerns; buyers see a plain message. */
   log?: {
@@ -58,10 +56,13 @@ export function createCheckoutService({
   log,
 }: CheckoutServiceOptions) {
   const sessionMs = config.payments.checkoutSessionMinutes * MINUTE;
-  const successUrl = `${config.publicUrl}/store/success?session_id={CHECKOUT_SESSION_ID}`;
-  const cancelUrl = `${config.publicUrl}/store/cancel`;
-  const successUrlOf = (sessionId: string) =>
-    successUrl.replace('{CHECKOUT_SESSION_ID}', encodeURIComponent(sessionId));
+  /** The pages a checkout returns to, at the address the buyer started it from. */
+  const returnUrlsOf = (storeUrl: string) => ({
+    successUrl: `${storeUrl}/store/success?session_id={CHECKOUT_SESSION_ID}`,
+    cancelUrl: `${storeUrl}/store/cancel`,
+  });
+  const successUrlOf = (storeUrl: string, sessionId: string) =>
+    `${storeUrl}/store/success?session_id=${encodeURIComponent(sessionId)}`;
 
   /**
    * Runs one provider call about an order. Unreachable → 503 (the buyer retries); refused (a bad
@@ -138,6 +139,7 @@ export function createCheckoutService({
   async function continueCheckout(
     order: OrderRow,
     fingerprint: string,
+    storeUrl: string,
   ): Promise<CheckoutSessionResponse | null> {
     const sessionId = order.providerSessionId!;
     const isUnchanged = order.checkoutFingerprint === fingerprint;
@@ -149,12 +151,12 @@ export function createCheckoutService({
       if (session?.status === 'open') return { url: order.providerSessionUrl };
       if (session?.status === 'complete') {
         await applyProviderSession(order, session, 'checkout:repeat');
-        return { url: successUrlOf(session.id) };
+        return { url: successUrlOf(storeUrl, session.id) };
       }
     }
     // Changed (title, price, addresses), nearly over or ended: close it so it cannot be paid late.
     const closed = await closeCheckout(order, 'checkout:replaced');
-    if (closed?.status === 'complete') return { url: successUrlOf(closed.id) };
+    if (closed?.status === 'complete') return { url: successUrlOf(storeUrl, closed.id) };
     await orders.applyOutcome({
       orderId: order.id,
       result: 'canceled',
@@ -166,12 +168,18 @@ export function createCheckoutService({
 
   return {
     /**
-     * A pending order at the catalogue's price and a hosted checkout for it. Whatever else the
-     * body held (price, amount, currency) was dropped by the schema and is never read.
+     * A pending order at the catalogue's price and a hosted checkout for it, returning to
+     * `storeUrl` (the address the buyer is on, or PUBLIC_URL). Whatever else the body held
+     * (price, amount, currency) was dropped by the schema and is never read.
      */
-    async createCheckout(user: SessionUser, productId: string): Promise<CheckoutSessionResponse> {
+    async createCheckout(
+      user: SessionUser,
+      productId: string,
+      storeUrl: string,
+    ): Promise<CheckoutSessionResponse> {
       const product = await catalog.getProductForSale(productId);
       if (!product) throw AppError.notFound(CatalogMessages.productNotFound);
+      const { successUrl, cancelUrl } = returnUrlsOf(storeUrl);
       const fingerprint = fingerprintOf([
         product.title,
         product.priceCents,
@@ -187,7 +195,7 @@ export function createCheckoutService({
         since: clock() - sessionMs,
       });
       if (reusable?.providerSessionId) {
-        const continued = await continueCheckout(reusable, fingerprint);
+        const continued = await continueCheckout(reusable, fingerprint, storeUrl);
         if (continued) return continued;
       }
       const order =
@@ -206,6 +214,7 @@ export function createCheckoutService({
           customerEmail: user.email,
           successUrl,
           cancelUrl,
+          storeUrl,
           expiresAt: clock() + sessionMs,
           idempotencyKey,
         }),

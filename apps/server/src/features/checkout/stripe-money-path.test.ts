@@ -179,7 +179,7 @@ describe('a second Buy Now', () => {
     const again = await checkout(cookie);
     expect(again.statusCode).toBe(200);
     expect(again.json()).toEqual({
-      url: `http://localhost:3000/store/success?session_id=${sessionId}`,
+      url: `http://localhost/store/success?session_id=${sessionId}`,
     });
     expect(fake.sessionCreations()).toHaveLength(1);
     expect((await orderOfSession(sessionId)).status).toBe('paid');

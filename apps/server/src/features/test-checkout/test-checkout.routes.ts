@@ -1,5 +1,5 @@
 import { TestCheckoutMessages } from '@bindery/shared';
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config.js';
@@ -19,10 +19,10 @@ const ParamsSchema = z.object({ sessionId: z.string() });
  */
 export const testCheckoutRoutes: FastifyPluginAsync<{
   testCheckout: TestCheckoutService;
-  config: Pick<Config, 'publicUrl' | 'storeName'>;
+  config: Pick<Config, 'storeName'>;
 }> = async (app, { testCheckout, config }) => {
-  const storeUrl = `${config.publicUrl}/store/products`;
-  const trustedOrigin = new URL(config.publicUrl).origin;
+  /** The catalogue, at the address this request came to (PUBLIC_URL, or the buyer's). */
+  const storeUrlOf = (request: FastifyRequest) => `${request.storeUrl}/store/products`;
 
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
@@ -44,10 +44,11 @@ export const testCheckoutRoutes: FastifyPluginAsync<{
     if (request.method !== 'POST') return;
     const fetchSite = request.headers['sec-fetch-site'];
     const origin = request.headers.origin;
-    const ownOrigin = `${request.protocol}://${request.host}`;
+    // The security plugin has checked the host: the store's address for this request is known.
+    const ownOrigin = new URL(request.storeUrl).origin;
     const isCrossSite =
       (fetchSite !== undefined && fetchSite !== 'same-origin' && fetchSite !== 'none') ||
-      (origin !== undefined && origin !== ownOrigin && origin !== trustedOrigin);
+      (origin !== undefined && origin !== ownOrigin);
     if (isCrossSite) {
       request.log.warn({ origin, fetchSite }, 'refused cross-site test checkout request');
       return sendHtml(
@@ -56,13 +57,13 @@ export const testCheckoutRoutes: FastifyPluginAsync<{
         renderMessage({
           storeName: config.storeName,
           message: TestCheckoutMessages.crossSite,
-          storeUrl,
+          storeUrl: storeUrlOf(request),
         }),
       );
     }
   });
 
-  const answer = (reply: FastifyReply, page: CheckoutPage) => {
+  const answer = (request: FastifyRequest, reply: FastifyReply, page: CheckoutPage) => {
     switch (page.kind) {
       case 'redirect':
         return reply.header('cache-control', 'no-store').redirect(page.location, 303);
@@ -84,7 +85,7 @@ export const testCheckoutRoutes: FastifyPluginAsync<{
           renderMessage({
             storeName: config.storeName,
             message: page.message,
-            storeUrl,
+            storeUrl: storeUrlOf(request),
             successUrl: page.successUrl,
           }),
         );
@@ -96,20 +97,26 @@ export const testCheckoutRoutes: FastifyPluginAsync<{
   api.get(
     '/checkout/test/:sessionId',
     { schema: { hide: true, params: ParamsSchema } },
-    async (request, reply) => answer(reply, await testCheckout.show(request.params.sessionId)),
+    async (request, reply) =>
+      answer(request, reply, await testCheckout.show(request.params.sessionId)),
   );
 
   api.post(
     '/checkout/test/:sessionId/pay',
     { schema: { hide: true, params: ParamsSchema } },
     async (request, reply) =>
-      answer(reply, await testCheckout.pay(request.params.sessionId, readCardForm(request.body))),
+      answer(
+        request,
+        reply,
+        await testCheckout.pay(request.params.sessionId, readCardForm(request.body)),
+      ),
   );
 
   api.post(
     '/checkout/test/:sessionId/cancel',
     { schema: { hide: true, params: ParamsSchema } },
-    async (request, reply) => answer(reply, await testCheckout.cancel(request.params.sessionId)),
+    async (request, reply) =>
+      answer(request, reply, await testCheckout.cancel(request.params.sessionId)),
   );
 };
 

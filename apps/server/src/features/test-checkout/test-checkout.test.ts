@@ -104,7 +104,7 @@ describe('the hosted page', () => {
       const response = await page(sessionId);
       expect(response.statusCode).toBe(404);
       expect(response.body).toContain(T.notFound);
-      expect(response.body).toContain('href="http://localhost:3000/store/products"');
+      expect(response.body).toContain('href="http://localhost/store/products"');
     },
   );
 });
@@ -121,7 +121,7 @@ describe('paying', () => {
     const paid = await payTestCheckout(t.app, sessionId);
     expect(paid.statusCode).toBe(303);
     expect(paid.headers.location).toBe(
-      `http://localhost:3000/store/success?session_id=${sessionId}`,
+      `http://localhost/store/success?session_id=${sessionId}`,
     );
     expect(await transitionsOf(t.database.db, orderId)).toEqual(['pending→paid']);
     expect(await sessionRow(sessionId)).toMatchObject({
@@ -231,7 +231,7 @@ describe('canceling and expiry', () => {
     const { sessionId, orderId } = await startCheckout(t.app, t.database.db, buyer, product._id);
     const response = await cancel(sessionId);
     expect(response.statusCode).toBe(303);
-    expect(response.headers.location).toBe('http://localhost:3000/store/cancel');
+    expect(response.headers.location).toBe('http://localhost/store/cancel');
     expect(await transitionsOf(t.database.db, orderId)).toEqual(['pending→canceled']);
     const link = await generateDownloadLink(t.app, buyer, sessionId);
     expect(link.statusCode).toBe(410);
@@ -257,7 +257,7 @@ describe('canceling and expiry', () => {
     const response = await page(sessionId);
     expect(response.statusCode).toBe(410);
     expect(response.body).toContain(T.expired);
-    expect(response.body).toContain('href="http://localhost:3000/store/products"');
+    expect(response.body).toContain('href="http://localhost/store/products"');
     expect((await orderRow(t.database.db, orderId)).status).toBe('canceled');
     expect((await payTestCheckout(t.app, sessionId)).statusCode).toBe(410);
     expect(await transitionsOf(t.database.db, orderId)).toEqual(['pending→canceled']);
@@ -292,7 +292,7 @@ describe('requests from elsewhere', () => {
       ...formBody(PAYING_CARD),
       headers: {
         ...formBody({}).headers,
-        origin: 'http://localhost:3000',
+        origin: 'http://localhost',
         'sec-fetch-site': 'same-origin',
       },
     });
@@ -328,6 +328,7 @@ describe('the test provider', () => {
     customerEmail: 'a@example.com',
     successUrl: 'http://localhost:3000/store/success?session_id={CHECKOUT_SESSION_ID}',
     cancelUrl: 'http://localhost:3000/store/cancel',
+    storeUrl: 'http://localhost:3000',
     expiresAt: NOW + 30 * MINUTE,
     idempotencyKey: `checkout-${orderId}`,
   });
