@@ -14,6 +14,9 @@ import { formatLabel } from '../digital-file';
 const CARD_WIDTH = IMAGE_VARIANTS.card;
 const CARD_HEIGHT = coverHeight(CARD_WIDTH);
 
+/** The cover's width in the phone card, beside the text. */
+const PHONE_COVER_WIDTH = 112;
+
 const clampLines = (lines: number) =>
   ({
     display: '-webkit-box',
@@ -46,8 +49,9 @@ export function ProductCard({ product }: { product: Product }) {
         sx={{
           height: '100%',
           display: 'flex',
-          flexDirection: 'column',
-          alignItems: 'stretch',
+          // Phones: the cover beside the text, so a screen holds several cards.
+          flexDirection: { xs: 'row', sm: 'column' },
+          alignItems: { xs: 'flex-start', sm: 'stretch' },
           '&.Mui-focusVisible': {
             outline: '3px solid',
             outlineColor: 'primary.main',
@@ -56,7 +60,15 @@ export function ProductCard({ product }: { product: Product }) {
           },
         }}
       >
-        <Box sx={{ bgcolor: 'grey.100', aspectRatio: coverAspectRatio }}>
+        {/* A fixed shape: every cover in a row is as tall, whatever the title's length. */}
+        <Box
+          sx={{
+            flexShrink: 0,
+            width: { xs: PHONE_COVER_WIDTH, sm: 'auto' },
+            bgcolor: 'grey.100',
+            aspectRatio: coverAspectRatio,
+          }}
+        >
           {cover ? (
             <Box
               component="img"
@@ -76,7 +88,17 @@ export function ProductCard({ product }: { product: Product }) {
             </Box>
           )}
         </Box>
-        <Box sx={{ display: 'flex', flexDirection: 'column', flexGrow: 1, gap: 0.5, p: 2 }}>
+        <Box
+          sx={{
+            display: 'flex',
+            flexDirection: 'column',
+            flexGrow: 1,
+            alignSelf: 'stretch',
+            minWidth: 0,
+            gap: 0.5,
+            p: { xs: 1.5, sm: 2 },
+          }}
+        >
           <Typography
             id={titleId}
             component="h2"

@@ -5,3 +5,13 @@ export const productLayoutSx = {
   gap: { xs: 3, md: 6 },
   alignItems: 'start',
 } as const;
+
+/**
+ * Below the two-column layout the large image keeps to about a third of the screen and the
+ * thumbnails to one row that scrolls sideways, so the title, the price and Buy Now still fit on
+ * the first screen of a phone or a tablet.
+ */
+export const stackedImageHeight = {
+  xs: 'clamp(200px, 36svh, 440px)',
+  sm: 'clamp(240px, 45svh, 560px)',
+};

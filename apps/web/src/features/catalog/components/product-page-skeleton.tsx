@@ -4,25 +4,33 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import { visuallyHiddenSx } from '../../../components/visually-hidden';
 import { coverAspectRatio } from '../cover';
-import { productLayoutSx } from './product-layout';
+import { productLayoutSx, stackedImageHeight } from './product-layout';
 
 /** The product page's shape while it loads, so nothing jumps when it arrives. */
 export function ProductPageSkeleton() {
   return (
-    <Container maxWidth="lg" sx={{ py: { xs: 2, md: 4 } }} role="status" aria-busy>
+    <Container maxWidth="lg" sx={{ py: { xs: 1.5, md: 4 } }} role="status" aria-busy>
       <Box component="span" sx={visuallyHiddenSx}>
         Loading product...
       </Box>
-      <Skeleton width={220} sx={{ mb: 3 }} />
+      <Skeleton width={220} sx={{ mb: { xs: 1.5, md: 3 } }} />
       <Box sx={productLayoutSx} aria-hidden>
         <Box>
           <Skeleton
             variant="rounded"
-            sx={{ width: '100%', height: 'auto', aspectRatio: coverAspectRatio }}
+            sx={{
+              width: '100%',
+              height: { ...stackedImageHeight, md: 'auto' },
+              aspectRatio: { md: coverAspectRatio },
+            }}
           />
-          <Stack direction="row" spacing={1.5} sx={{ mt: 2 }}>
+          <Stack direction="row" spacing={{ xs: 1, md: 1.5 }} sx={{ mt: { xs: 1, md: 2 } }}>
             {[0, 1, 2].map((index) => (
-              <Skeleton key={index} variant="rounded" width={64} height={80} />
+              <Skeleton
+                key={index}
+                variant="rounded"
+                sx={{ width: { xs: 48, md: 64 }, height: { xs: 60, md: 80 } }}
+              />
             ))}
           </Stack>
         </Box>

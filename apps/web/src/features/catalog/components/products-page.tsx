@@ -100,13 +100,13 @@ export function ProductsPage() {
         sx={{
           display: 'grid',
           gridTemplateColumns: {
-            xs: '1fr',
+            xs: 'minmax(0, 1fr)',
             sm: 'repeat(2, minmax(0, 1fr))',
             md: 'repeat(3, minmax(0, 1fr))',
             lg: 'repeat(4, minmax(0, 1fr))',
             xl: 'repeat(5, minmax(0, 1fr))',
           },
-          gap: { xs: 2, md: 3 },
+          gap: { xs: 1.5, sm: 2, md: 3 },
           listStyle: 'none',
           m: 0,
           p: 0,
