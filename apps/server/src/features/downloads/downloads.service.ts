@@ -8,7 +8,7 @@ import { AppError } from '../../errors.js';
 import type { CatalogService } from '../catalog/catalog.service.js';
 import type { OrdersService } from '../orders/orders.service.js';
 import { DIGITAL_CONTENT_TYPES, type UploadsService } from '../uploads/uploads.service.js';
-import { parseByteRange, type ByteSpan } from './http-headers.js';
+import { downloadFileName, parseByteRange, type ByteSpan } from './http-headers.js';
 
 /** Bumped when the token format changes; older tokens then read as invalid. */
 const TOKEN_VERSION = 1;
@@ -68,6 +68,7 @@ export function createDownloadTokens(sessionSecret: string) {
 
 /** What the route needs to answer one download request. */
 export interface PreparedDownload {
+  /** The product's title with the file's extension: the name the buyer's copy is saved under. */
   fileName: string;
   contentType: string;
   /** Strong ETag from the file's SHA-256. */
@@ -81,7 +82,7 @@ export interface PreparedDownload {
 
 export interface DownloadsServiceOptions {
   orders: Pick<OrdersService, 'findOrder' | 'recordDownload'>;
-  catalog: Pick<CatalogService, 'getProductFile'>;
+  catalog: Pick<CatalogService, 'getProductFile' | 'getProductSummaries'>;
   uploads: Pick<UploadsService, 'findFile' | 'openFile'>;
   config: Pick<Config, 'sessionSecret'> & {
     payments: Pick<Config['payments'], 'downloadLinkMinutes'>;
@@ -143,6 +144,10 @@ export function createDownloadsService({
       const product = await catalog.getProductFile(order.productId);
       const file = product && (await uploads.findFile(product.digitalFileId));
       if (!file) throw fileGone();
+      // Named after the product, not the owner's upload (`final_v3 (2).pdf`): the original name
+      // is the owner's alone, shown in the admin's product form.
+      const summary = (await catalog.getProductSummaries([order.productId])).get(order.productId);
+      const fileName = downloadFileName(summary?.title ?? '', file.format);
 
       const etag = `"${file.sha256}"`;
       // A range is only valid for the version of the file it was asked of.
@@ -151,7 +156,7 @@ export function createDownloadsService({
       if (range === 'unsatisfiable') throw unsatisfiable(file.size);
 
       return {
-        fileName: file.fileName,
+        fileName,
         contentType: DIGITAL_CONTENT_TYPES[file.format],
         etag,
         size: file.size,

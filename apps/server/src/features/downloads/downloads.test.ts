@@ -12,7 +12,7 @@ import { createTestProduct, uploadTestFile } from '../../test/factories.js';
 import { buyProduct } from '../../test/purchase.js';
 import { samplePdf } from '../../test/upload-samples.js';
 import { createDownloadTokens } from './downloads.service.js';
-import { contentDisposition, parseByteRange } from './http-headers.js';
+import { contentDisposition, downloadFileName, parseByteRange } from './http-headers.js';
 
 const MINUTE = 60_000;
 const FILE = samplePdf();
@@ -71,7 +71,7 @@ describe('a valid link', () => {
     expect(response.headers).toMatchObject({
       'content-type': 'application/pdf',
       'content-length': String(FILE.length),
-      'content-disposition': `attachment; filename="guide.pdf"; filename*=UTF-8''guide.pdf`,
+      'content-disposition': `attachment; filename="The Bookbinding Handbook.pdf"; filename*=UTF-8''The%20Bookbinding%20Handbook.pdf`,
       'accept-ranges': 'bytes',
       etag: `"${(await fileRow()).sha256}"`,
       'cache-control': 'private, no-store',
@@ -114,7 +114,9 @@ describe('a valid link', () => {
     const response = await get(bought.downloadUrl);
     expect(response.statusCode).toBe(200);
     expect(response.rawPayload.equals(newer)).toBe(true);
-    expect(response.headers['content-disposition']).toContain('filename="second.pdf"');
+    expect(response.headers['content-disposition']).toContain(
+      'filename="The Bookbinding Handbook.pdf"',
+    );
   });
 });
 
@@ -324,30 +326,74 @@ describe('ranges', () => {
 });
 
 describe('file names', () => {
-  const hostile = 'a"b\r\nX: y/../ü.pdf';
-
-  test('a hostile stored name cannot inject headers', async () => {
-    const { id } = await fileRow();
-    await t.database.db
-      .updateTable('uploads')
-      .set({ fileName: hostile })
-      .where('id', '=', id)
-      .execute();
+  const setTitle = (title: string) =>
+    t.database.db.updateTable('products').set({ title }).where('id', '=', product._id).execute();
+  const dispositionOf = async () => {
     const response = await get(bought.downloadUrl);
     expect(response.statusCode).toBe(200);
+    return String(response.headers['content-disposition']);
+  };
+  /** The name a browser saves under: filename* (RFC 8187) decoded. */
+  const savedName = (header: string) =>
+    decodeURIComponent(/filename\*=UTF-8''([A-Za-z0-9!#$&+\-.^_`|~%]+)$/.exec(header)![1]!);
+
+  test('the buyer’s copy is named after the product; the owner still sees the uploaded name', async () => {
+    expect(savedName(await dispositionOf())).toBe('The Bookbinding Handbook.pdf');
+    const asOwner = await get(`/api/products/${product._id}`, { cookie: admin });
+    expect(asOwner.json().digitalFile.fileName).toBe('guide.pdf');
+    const asBuyer = await get(`/api/products/${product._id}`, { cookie: buyer });
+    expect(asBuyer.json().digitalFile.fileName).toBeUndefined();
+  });
+
+  test('an awkward title: slashes, quotes, accents, emoji and 300 characters', async () => {
+    const title = `Crème brûlée / "Quotes" \\ a:b *?<>| 👩‍💻📚 ${'x'.repeat(300)}`;
+    await setTitle(title);
+    const header = await dispositionOf();
+    const name = savedName(header);
+    const prefix = 'Crème brûlée _ _Quotes_ _ a_b _____ 👩‍💻📚 ';
+    expect(name).toBe(`${prefix}${'x'.repeat(150 - Buffer.byteLength(prefix))}.pdf`);
+    expect(Buffer.byteLength(name)).toBe(154);
+    // The ASCII fallback keeps the letters of accented ones.
+    expect(header).toMatch(
+      /^attachment; filename="Creme brulee _ _Quotes_ _ a_b _____ _+ x+\.pdf"; /,
+    );
+  });
+
+  test('a cut never splits an emoji', async () => {
+    await setTitle(`${'a'.repeat(148)}👩‍💻`);
+    expect(savedName(await dispositionOf())).toBe(`${'a'.repeat(148)}.pdf`);
+  });
+
+  test('a hostile title cannot inject headers or hide the extension', async () => {
+    await setTitle('a"b\r\nX: y/../\u202Efdp.exe');
+    const response = await get(bought.downloadUrl);
     expect(response.headers.x).toBeUndefined();
     const header = String(response.headers['content-disposition']);
     expect(header).not.toMatch(/[\r\n]/);
     expect(header).toBe(
-      `attachment; filename="a_b__X: y_..__.pdf"; filename*=UTF-8''a%22b__X%3A%20y_.._%C3%BC.pdf`,
+      `attachment; filename="a_b__X_ y_..__fdp.exe.pdf"; filename*=UTF-8''a_b__X_%20y_..__fdp.exe.pdf`,
     );
-    const star = /filename\*=UTF-8''([A-Za-z0-9!#$&+\-.^_`|~%]+)$/.exec(header)?.[1];
-    expect(decodeURIComponent(star!)).toBe('a"b__X: y_.._ü.pdf');
+    // The right-to-left override is gone: the name ends in .pdf as it reads.
+    expect(savedName(header)).toBe('a_b__X_ y_..__fdp.exe.pdf');
+  });
+
+  test.each([
+    ['   ', 'download.pdf'],
+    ['...', 'download.pdf'],
+    ['CON', 'CON_.pdf'],
+    ['  Spaced   out.  ', 'Spaced out.pdf'],
+  ])('title %j saves as %j', (title, expected) => {
+    expect(downloadFileName(title, 'pdf')).toBe(expected);
+  });
+
+  test('the extension is the stored file’s format', () => {
+    expect(downloadFileName('Bundle', 'zip')).toBe('Bundle.zip');
+    expect(downloadFileName('Novel', 'EPUB')).toBe('Novel.epub');
   });
 
   test('names are encoded in filename* and kept plain where they can be', () => {
     expect(contentDisposition('Grüße (final) 100%.epub')).toBe(
-      `attachment; filename="Gr__e (final) 100_.epub"; filename*=UTF-8''Gr%C3%BC%C3%9Fe%20%28final%29%20100%25.epub`,
+      `attachment; filename="Gru_e (final) 100_.epub"; filename*=UTF-8''Gr%C3%BC%C3%9Fe%20%28final%29%20100%25.epub`,
     );
     expect(contentDisposition('   ')).toBe(
       `attachment; filename="download"; filename*=UTF-8''download`,

@@ -38,14 +38,55 @@ export function parseByteRange(
 const ATTR_CHAR = /[A-Za-z0-9!#$&+\-.^_`|~]/;
 
 /**
- * `attachment` with the original name: a plain ASCII fallback (quotes, backslashes, percent
- * signs and non-ASCII characters replaced) and the name as UTF-8 in `filename*` (RFC 6266).
- * Control characters and path separators are replaced in both, so nothing from the name can
- * end the header, start another, or point into a folder.
+ * Characters no file name may hold on some system, and invisible or line-breaking ones (a
+ * right-to-left override could make `x.pdf` read as another extension); the zero-width joiner
+ * inside emoji such as 👩‍💻 stays.
+ */
+const UNSAFE_IN_FILE_NAMES = /(?!\u200d)[\p{Cc}\p{Cf}\p{Zl}\p{Zp}<>:"/\\|?*]/gu;
+/** Names Windows keeps for devices, whatever the extension. */
+const RESERVED_ON_WINDOWS = /^(con|prn|aux|nul|com[0-9]|lpt[0-9])$/i;
+/** Bytes (UTF-8) kept of a title: file systems allow 255 per name, and browsers add " (1)". */
+const MAX_NAME_BYTES = 150;
+
+/**
+ * The name a buyer's download is saved under: the product's title and the file's extension,
+ * e.g. `The Bookbinding Handbook.pdf`. Characters unsafe in file names become `_`, spaces are
+ * collapsed, dots and spaces trimmed from the ends, and the title cut (between characters, never
+ * inside an emoji) to 150 bytes.
+ */
+export function downloadFileName(title: string, extension: string): string {
+  let base = title
+    .normalize('NFC')
+    .replace(UNSAFE_IN_FILE_NAMES, '_')
+    .replace(/\s+/gu, ' ')
+    .replace(/^[\s.]+|[\s.]+$/gu, '');
+  let bytes = 0;
+  let cut = '';
+  for (const { segment } of new Intl.Segmenter('en', { granularity: 'grapheme' }).segment(base)) {
+    bytes += Buffer.byteLength(segment);
+    if (bytes > MAX_NAME_BYTES) break;
+    cut += segment;
+  }
+  base = cut.replace(/[\s.]+$/u, '');
+  if (base === '') base = 'download';
+  if (RESERVED_ON_WINDOWS.test(base)) base = `${base}_`;
+  const ext = extension.toLowerCase().replace(/[^a-z0-9]/g, '');
+  return ext ? `${base}.${ext}` : base;
+}
+
+/**
+ * `attachment` with the given name: a plain ASCII fallback (accents dropped; quotes,
+ * backslashes, percent signs and other non-ASCII characters replaced) and the name as UTF-8 in
+ * `filename*` (RFC 6266), which browsers prefer. Control characters and path separators are
+ * replaced in both, so nothing from the name can end the header, start another, or point into a
+ * folder.
  */
 export function contentDisposition(fileName: string, fallbackName = 'download'): string {
-  const name = fileName.replace(/[\p{Cc}\p{Cf}/\\]/gu, '_').trim() || fallbackName;
-  const ascii = name.replace(/[^\x20-\x7e]|["\\%]/g, '_');
+  const name = fileName.replace(/(?!\u200d)[\p{Cc}\p{Cf}/\\]/gu, '_').trim() || fallbackName;
+  const ascii = name
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .replace(/[^\x20-\x7e]|["\\%]/g, '_');
   const encoded = [...new TextEncoder().encode(name)]
     .map((byte) => {
       const char = String.fromCharCode(byte);
