@@ -15,6 +15,7 @@ export async function migrate({ db, dialect }: DatabaseHandle): Promise<string[]
     for (const migration of migrations) {
       if (done.has(migration.name)) continue;
       for (const statement of migration.statements[dialect]) await sql.raw(statement).execute(trx);
+      await migration.afterStatements?.(trx, dialect);
       await sql`insert into schema_migrations (name, applied_at) values (${migration.name}, ${Date.now()})`.execute(
         trx,
       );

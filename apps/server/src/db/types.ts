@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 import type { DigitalFormat, DisputeStatus, ImageFormat, OrderStatus, Role } from '@bindery/shared';
 
 /** Timestamps are milliseconds since the epoch in both databases (integer / bigint). */
@@ -45,6 +45,17 @@ export interface ProductsTable {
   updatedAt: number;
   /** Set instead of deleting a product that has sales: out of the catalogue, its file kept. */
   archivedAt: number | null;
+}
+
+/**
+ * The product's title, subtitle and description as the full-text index reads them: folded by
+ * the catalogue (lower case, no accents, "e-book" also as "ebook") on every write. Kept out of
+ * `ProductsTable`, so rows the catalogue builds need not carry them; optional when inserting.
+ */
+export interface ProductSearchColumns {
+  searchTitle: ColumnType<string, string | undefined, string>;
+  searchSubtitle: ColumnType<string, string | undefined, string>;
+  searchDescription: ColumnType<string, string | undefined, string>;
 }
 
 export interface UploadsTable {
@@ -183,7 +194,7 @@ export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   authFailures: AuthFailuresTable;
-  products: ProductsTable;
+  products: ProductsTable & ProductSearchColumns;
   storeMeta: StoreMetaTable;
   uploads: UploadsTable;
   uploadSignatures: UploadSignaturesTable;

@@ -1,4 +1,4 @@
-import type { Dialect } from '../client.js';
+import type { Db, Dialect } from '../client.js';
 import { m001Accounts } from './001-accounts.js';
 import { m002Products } from './002-products.js';
 import { m003Uploads } from './003-uploads.js';
@@ -6,11 +6,14 @@ import { m004StoreMeta } from './004-store-meta.js';
 import { m005Orders } from './005-orders.js';
 import { m006MoneyPath } from './006-money-path.js';
 import { m007UploadLimits } from './007-upload-limits.js';
+import { m008SearchFolding } from './008-search-folding.js';
 
 /** A schema change, written once per database where their SQL differs. */
 export interface Migration {
   name: string;
   statements: Record<Dialect, string[]>;
+  /** Work SQL alone cannot do (rows rewritten by application code), after the statements. */
+  afterStatements?: (db: Db, dialect: Dialect) => Promise<void>;
 }
 
 /** Applied in this order; never edit one that has shipped, add a new one. */
@@ -22,4 +25,5 @@ export const migrations: Migration[] = [
   m005Orders,
   m006MoneyPath,
   m007UploadLimits,
+  m008SearchFolding,
 ];

@@ -2,7 +2,7 @@ import type { ProductSortField, SortOrder } from '@bindery/shared';
 import { sql } from 'kysely';
 import type { Db, Dialect } from '../../db/client.js';
 import type { ProductsTable } from '../../db/types.js';
-import { toFts5Query, toTsQuery } from './search-terms.js';
+import { searchText, toFts5Query, toTsQuery } from './search-terms.js';
 
 export type ProductRow = ProductsTable;
 
@@ -10,6 +10,21 @@ export type ProductRow = ProductsTable;
 export interface ProductSort {
   field: ProductSortField;
   order: SortOrder;
+}
+
+/** The folded copies the full-text index reads, for whichever of the three fields are written. */
+export function searchColumns(fields: {
+  title?: string;
+  subtitle?: string;
+  description?: string;
+}): { searchTitle?: string; searchSubtitle?: string; searchDescription?: string } {
+  return {
+    ...(fields.title === undefined ? {} : { searchTitle: searchText(fields.title) }),
+    ...(fields.subtitle === undefined ? {} : { searchSubtitle: searchText(fields.subtitle) }),
+    ...(fields.description === undefined
+      ? {}
+      : { searchDescription: searchText(fields.description) }),
+  };
 }
 
 /** Every query of the catalogue, plus `transaction()` to run several as one. */
@@ -125,14 +140,21 @@ function catalogQueries(db: Db, dialect: Dialect) {
     },
 
     async insertProduct(row: ProductRow): Promise<void> {
-      await db.insertInto('products').values(row).execute();
+      await db
+        .insertInto('products')
+        .values({ ...row, ...searchColumns(row) })
+        .execute();
     },
 
     async updateProduct(
       id: string,
       changes: Partial<Omit<ProductRow, 'id' | 'createdAt'>>,
     ): Promise<void> {
-      await db.updateTable('products').set(changes).where('id', '=', id).execute();
+      await db
+        .updateTable('products')
+        .set({ ...changes, ...searchColumns(changes) })
+        .where('id', '=', id)
+        .execute();
     },
 
     /** Deletes a product that was archived first (off sale, so no checkout can start for it). */

@@ -12,6 +12,7 @@ import {
   uploadTestFile,
   uploadTestImage,
 } from '../../test/factories.js';
+import { createCatalogRepo } from './catalog.repo.js';
 
 let t: TestApp;
 let admin: string;
@@ -28,28 +29,27 @@ const list = async (query = '') => {
   return { status: response.statusCode, body: response.json<ProductList & { message?: string }>() };
 };
 
-/** Inserts products straight through the service, skipping uploads, for list and search tests. */
+/** Inserts products through the catalogue's own query, skipping uploads, for list and search tests. */
 async function seedProducts(
   items: Array<{ title: string; subtitle?: string; description?: string }>,
 ) {
+  const repo = createCatalogRepo(t.database.db, t.database.dialect);
   for (const [index, item] of items.entries()) {
-    await t.database.db
-      .insertInto('products')
-      .values({
-        id: `p${String(index).padStart(15, '0')}`,
-        title: item.title,
-        subtitle: item.subtitle ?? '',
-        description: item.description ?? 'A product.',
-        priceCents: 1000 + index,
-        images: JSON.stringify([`/media/images/img${index}/original.png`]),
-        digitalFileId: `secure-digital-products/f${index}`,
-        digitalFileFormat: 'pdf',
-        digitalFileSize: 1234,
-        digitalFileName: 'file.pdf',
-        createdAt: 1_700_000_000_000 + index * 1000,
-        updatedAt: 1_700_000_000_000 + index * 1000,
-      })
-      .execute();
+    await repo.insertProduct({
+      id: `p${String(index).padStart(15, '0')}`,
+      title: item.title,
+      subtitle: item.subtitle ?? '',
+      description: item.description ?? 'A product.',
+      priceCents: 1000 + index,
+      images: JSON.stringify([`/media/images/img${index}/original.png`]),
+      digitalFileId: `secure-digital-products/f${index}`,
+      digitalFileFormat: 'pdf',
+      digitalFileSize: 1234,
+      digitalFileName: 'file.pdf',
+      createdAt: 1_700_000_000_000 + index * 1000,
+      updatedAt: 1_700_000_000_000 + index * 1000,
+      archivedAt: null,
+    });
   }
 }
 
@@ -196,6 +196,90 @@ describe('search', () => {
       headers: { cookie: admin },
     });
     expect(await titles('paste')).toEqual([]);
+  });
+});
+
+describe('search folds spelling: punctuation, accents and case', () => {
+  beforeEach(async () => {
+    await seedProducts([
+      { title: 'The E-Book Handbook', description: 'Hyphenated.' },
+      { title: 'Ebook Formatting', description: 'Written solid.' },
+      { title: 'E\u2011Book Covers', description: 'A non-breaking hyphen.' },
+      { title: 'Café Stories', description: 'Accented.' },
+      { title: 'CAFE RECIPES', description: 'Upper case, no accent.' },
+      { title: 'Decaf Notes', description: 'Not a café at all.' },
+      { title: 'Bread Baking', subtitle: 'Crème fraîche', description: 'Subtitle match.' },
+      { title: 'Crème Brûlée', description: 'Title match.' },
+      { title: 'Dessert Basics', description: 'Creme anglaise, description match.' },
+    ]);
+  });
+
+  const titles = async (search: string) => {
+    const { status, body } = await list(`?search=${encodeURIComponent(search)}`);
+    expect(status).toBe(200);
+    return body.products.map((p) => p.title).sort();
+  };
+  const EBOOKS = ['Ebook Formatting', 'E\u2011Book Covers', 'The E-Book Handbook'];
+
+  test.each([
+    ['ebook'],
+    ['e-book'],
+    ['E-Book'],
+    ['E\u2011Book'],
+    ['e\u2013book'],
+    ['e book'],
+    ['EBOOK'],
+  ])('"%s" finds "e-book", "E\u2011Book" and "ebook"', async (search) => {
+    expect(await titles(search)).toEqual(EBOOKS);
+  });
+
+  test('prefixes still match across the spellings', async () => {
+    expect(await titles('e-bo')).toEqual(EBOOKS);
+    expect(await titles('eboo')).toEqual(EBOOKS);
+  });
+
+  test.each([['cafe'], ['café'], ['CAFÉ'], ['Cafe\u0301']])(
+    '"%s" finds "Café" and "CAFE", and a "café" in a description',
+    async (search) => {
+      expect(await titles(search)).toEqual(['CAFE RECIPES', 'Café Stories', 'Decaf Notes']);
+    },
+  );
+
+  test('a folded match still ranks title above subtitle above description', async () => {
+    const { body } = await list(`?search=${encodeURIComponent('creme')}`);
+    expect(body.products.map((p) => p.title)).toEqual([
+      'Crème Brûlée',
+      'Bread Baking',
+      'Dessert Basics',
+    ]);
+    const accented = await list(`?search=${encodeURIComponent('CRÈME')}`);
+    expect(accented.body.products.map((p) => p.title)).toEqual([
+      'Crème Brûlée',
+      'Bread Baking',
+      'Dessert Basics',
+    ]);
+  });
+
+  test('words are still all required; spellings do not loosen that', async () => {
+    expect(await titles('e-book covers')).toEqual(['E\u2011Book Covers']);
+    expect(await titles('ebook handbook')).toEqual(['The E-Book Handbook']);
+    expect(await titles('e book formatting')).toEqual(['Ebook Formatting']);
+    expect(await titles('ebook recipes')).toEqual([]);
+  });
+
+  test('an edit re-folds the product', async () => {
+    const product = await createTestProduct(t.app, admin, { title: 'Plain Title' });
+    expect(await titles('naive')).toEqual([]);
+    const body = await productBody(t.app, admin, { title: 'Naïve E-Mail Tricks' });
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: `/api/products/${product._id}`,
+      headers: { cookie: admin },
+      payload: { ...body, image: undefined, digitalFile: undefined },
+    });
+    expect(put.statusCode).toBe(200);
+    expect(await titles('naive email')).toEqual(['Naïve E-Mail Tricks']);
+    expect(await titles('plain')).toEqual([]);
   });
 });
 
