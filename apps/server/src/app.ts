@@ -178,7 +178,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(catalogRoutes, { catalog, removeProduct: checkout.removeProduct });
   await app.register(ordersRoutes, { orders, downloads, checkout });
   await app.register(checkoutRoutes, { checkout });
-  await app.register(downloadsRoutes, { downloads });
+  await app.register(downloadsRoutes, { downloads, config });
   if (isTestCheckoutProvider(payments)) {
     const testCheckout = createTestCheckoutService({
       checkout: payments,

@@ -2,6 +2,9 @@ import { ErrorBodySchema } from '@bindery/shared';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Config } from '../../config.js';
+import { AppError } from '../../errors.js';
+import { isPageRequest, renderDownloadError } from './download-error.page.js';
 import type { DownloadsService } from './downloads.service.js';
 import { contentDisposition } from './http-headers.js';
 
@@ -10,10 +13,10 @@ const FileSchema = z.unknown().describe('The file, as an attachment');
 
 const single = (value: string | string[] | undefined) => (Array.isArray(value) ? undefined : value);
 
-export const downloadsRoutes: FastifyPluginAsync<{ downloads: DownloadsService }> = async (
-  app,
-  { downloads },
-) => {
+export const downloadsRoutes: FastifyPluginAsync<{
+  downloads: DownloadsService;
+  config: Pick<Config, 'storeName'>;
+}> = async (app, { downloads, config }) => {
   app.withTypeProvider<ZodTypeProvider>().route({
     method: ['GET', 'HEAD'],
     url: '/api/downloads/:token',
@@ -23,7 +26,9 @@ export const downloadsRoutes: FastifyPluginAsync<{ downloads: DownloadsService }
       description:
         'No cookie needed: the link is the capability. 200 or 206 with the file as an attachment; ' +
         '403 for an invalid link or a refunded/canceled order; 410 once the link has expired or ' +
-        'the file is gone; 416 for a range outside the file.',
+        'the file is gone; 416 for a range outside the file. A browser opening the link ' +
+        '(Sec-Fetch-Mode: navigate, or Accept preferring text/html) gets these refusals as an ' +
+        'HTML page with the same status and message, and a link to My Orders for a fresh link.',
       params: z.object({ token: z.string() }),
       response: {
         200: FileSchema,
@@ -32,6 +37,22 @@ export const downloadsRoutes: FastifyPluginAsync<{ downloads: DownloadsService }
         410: ErrorBodySchema,
         416: ErrorBodySchema,
       },
+    },
+    // A link opened in a tab gets a page in the store's style rather than the JSON error.
+    errorHandler: (error, request, reply) => {
+      if (!(error instanceof AppError) || !isPageRequest(request.headers)) throw error;
+      return reply
+        .code(error.statusCode as 403 | 410 | 416)
+        .headers(error.headers ?? {})
+        .header('cache-control', 'no-store')
+        .type('text/html; charset=utf-8')
+        .send(
+          renderDownloadError({
+            storeName: config.storeName,
+            message: error.message,
+            storeUrl: request.storeUrl,
+          }),
+        );
     },
     handler: async (request, reply) => {
       const download = await downloads.prepare(request.params.token, {

@@ -11,6 +11,7 @@ import { createTestClock, type TestClock } from '../../test/clock.js';
 import { createTestProduct, uploadTestFile } from '../../test/factories.js';
 import { buyProduct } from '../../test/purchase.js';
 import { samplePdf } from '../../test/upload-samples.js';
+import { escapeHtml } from '../../store-page.js';
 import { createDownloadTokens } from './downloads.service.js';
 import { contentDisposition, downloadFileName, parseByteRange } from './http-headers.js';
 
@@ -243,6 +244,118 @@ describe('revoked access', () => {
     expectRefused(await get(bought.downloadUrl), 410, CheckoutMessages.fileUnavailable);
     const head = await t.app.inject({ method: 'HEAD', url: bought.downloadUrl });
     expect(head.statusCode).toBe(410);
+  });
+});
+
+describe('a link opened in a browser tab', () => {
+  const BROWSER = {
+    accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,*/*;q=0.8',
+    'sec-fetch-mode': 'navigate',
+  };
+
+  /** The store's page for a refused download: same status, the message, the way on. */
+  function expectPage(response: LightMyRequestResponse, status: number, message: string) {
+    expect(response.statusCode).toBe(status);
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.headers['content-disposition']).toBeUndefined();
+    const html = response.body;
+    expect(html).toMatch(/^<!doctype html>\n<html lang="en">/);
+    expect(html).toContain('<title>This download is not available · Bindery</title>');
+    expect(html.match(/<h1>/g)).toHaveLength(1);
+    expect(html).toContain('<h1>This download is not available</h1>');
+    expect(html).toContain(`<p>${escapeHtml(message)}</p>`);
+    expect(html).toContain(
+      '<a class="button primary" href="http://localhost/store/my-orders">Get a fresh link from My Orders</a>',
+    );
+    expect(html).toContain(
+      '<a class="button secondary" href="http://localhost/store/products">Browse the catalogue</a>',
+    );
+    expect(html).toContain('<link rel="icon" type="image/svg+xml" href="data:image/svg+xml,');
+    // Nothing the page needs comes from elsewhere, and it runs no script.
+    expect(html).not.toMatch(/<script|(src|href)="https?:\/\/(?!localhost\/store\/)/);
+    expect(html).not.toContain('%PDF');
+  }
+
+  test('an invalid link', async () => {
+    const response = await get('/api/downloads/not-a-token', BROWSER);
+    expectPage(response, 403, CheckoutMessages.linkInvalid);
+  });
+
+  test('an expired link', async () => {
+    clock.advance(20 * MINUTE);
+    expectPage(await get(bought.downloadUrl, BROWSER), 410, CheckoutMessages.linkExpired);
+  });
+
+  test('a refunded order', async () => {
+    await t.app.orders.applyOutcome({
+      orderId: bought.orderId,
+      result: 'refunded',
+      source: 'test',
+      eventId: 'evt_refund_page',
+    });
+    expectPage(await get(bought.downloadUrl, BROWSER), 403, CheckoutMessages.accessRevoked);
+  });
+
+  test('a disputed order', async () => {
+    await t.database.db
+      .updateTable('orders')
+      .set({ disputeStatus: 'open' })
+      .where('id', '=', bought.orderId)
+      .execute();
+    expectPage(await get(bought.downloadUrl, BROWSER), 403, CheckoutMessages.disputed);
+  });
+
+  test('a file no longer stored', async () => {
+    await t.app.uploads.deleteForProduct(product._id);
+    expectPage(await get(bought.downloadUrl, BROWSER), 410, CheckoutMessages.fileUnavailable);
+  });
+
+  test('a product that no longer exists', async () => {
+    await t.app.catalog.archiveProduct(product._id);
+    await t.app.catalog.purgeArchivedProduct(product._id);
+    expectPage(await get(bought.downloadUrl, BROWSER), 410, CheckoutMessages.fileUnavailable);
+  });
+
+  test('Accept preferring HTML is enough (no Sec-Fetch-Mode)', async () => {
+    const response = await get('/api/downloads/not-a-token', { accept: 'text/html' });
+    expectPage(response, 403, CheckoutMessages.linkInvalid);
+  });
+
+  test('the links lead to the address the tab is on, and the store name is escaped', async () => {
+    const shop = await buildTestApp({ storeName: '<Shop> & "Co"' });
+    try {
+      const response = await shop.app.inject({
+        method: 'GET',
+        url: '/api/downloads/not-a-token',
+        headers: { ...BROWSER, host: '127.0.0.1:4000' },
+      });
+      expect(response.statusCode).toBe(403);
+      expect(response.body).toContain('href="http://127.0.0.1:4000/store/my-orders"');
+      expect(response.body).toContain('<header><p>&lt;Shop&gt; &amp; &quot;Co&quot;</p></header>');
+      expect(response.body).not.toContain('<Shop>');
+    } finally {
+      await shop.close();
+    }
+  });
+
+  test.each([
+    ['no Accept', {}],
+    ['Accept: */*', { accept: '*/*' }],
+    ['Accept: application/json', { accept: 'application/json' }],
+    ['JSON ranked above HTML', { accept: 'application/json, text/html;q=0.9' }],
+    ['a fetch() from a page', { accept: '*/*', 'sec-fetch-mode': 'cors' }],
+  ])('an API client (%s) still gets the JSON error', async (_name, headers) => {
+    const response = await get('/api/downloads/not-a-token', headers);
+    expect(response.statusCode).toBe(403);
+    expect(response.headers['content-type']).toMatch(/^application\/json/);
+    expect(response.json()).toEqual({ message: CheckoutMessages.linkInvalid, code: 'FORBIDDEN' });
+  });
+
+  test('a valid link opened in a tab still downloads', async () => {
+    const response = await get(bought.downloadUrl, BROWSER);
+    expect(response.statusCode).toBe(200);
+    expect(response.rawPayload.equals(FILE)).toBe(true);
   });
 });
 
