@@ -1,30 +1,32 @@
 import { CheckoutMessages, ErrorCode } from '@bindery/shared';
 import ShoppingBagOutlinedIcon from '@mui/icons-material/ShoppingBagOutlined';
 import Button, { type ButtonProps } from '@mui/material/Button';
+import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { ApiError, errorMessage, GENERIC_ERROR_MESSAGE } from '../../../lib/api-client';
 import { useSessionStore } from '../../../lib/session-store';
+import { productOwnershipQuery, useProductOwnership } from '../../orders/api/get-product-ownership';
 import { useCreateCheckoutSession } from '../api/create-checkout-session';
+import { OwnedProductActions } from './owned-product-actions';
 
 export interface BuyNowButtonProps extends Omit<ButtonProps, 'onClick'> {
   productId: string;
 }
 
 /**
- * Signed out: to the login, which brings the buyer back here. Signed in: creates a checkout
- * session and sends the browser to the hosted checkout page.
+ * Starts a checkout for the product. Signed out: to the login, which brings the buyer back to
+ * the product page. Signed in: creates a checkout session and sends the browser to the hosted
+ * checkout page; `isBusy` stays true after success too, as the page is about to be left.
  */
-export function BuyNowButton({ productId, ...props }: BuyNowButtonProps) {
+export function useStartCheckout(productId: string) {
   const isAuthenticated = useSessionStore((state) => state.isAuthenticated);
   const clearSession = useSessionStore((state) => state.logout);
   const navigate = useNavigate();
   const checkout = useCreateCheckoutSession();
-  // Stays busy after success too: the page is about to be left.
-  const isBusy = checkout.isPending || checkout.isSuccess;
   const returnTarget = { from: `/product/${productId}` };
 
-  const buy = () => {
+  const start = () => {
     if (!isAuthenticated) {
       void navigate('/login', { state: returnTarget });
       return;
@@ -51,17 +53,54 @@ export function BuyNowButton({ productId, ...props }: BuyNowButtonProps) {
     );
   };
 
+  return { start, isBusy: checkout.isPending || checkout.isSuccess };
+}
+
+/**
+ * The product page's buying action, wherever the page puts it. Visitors and buyers who do not
+ * own the product get Buy Now; a buyer who owns it gets "You own this" with Download, and can
+ * still buy again after confirming. The button's props style the main action either way.
+ */
+export function BuyNowButton({ productId, ...props }: BuyNowButtonProps) {
+  const isAuthenticated = useSessionStore((state) => state.isAuthenticated);
+  const ownership = useProductOwnership(productId, isAuthenticated);
+  const checkout = useStartCheckout(productId);
+  const queryClient = useQueryClient();
+
+  if (isAuthenticated && ownership.data?.owned && ownership.data.orderId) {
+    return (
+      <OwnedProductActions
+        orderId={ownership.data.orderId}
+        isBuying={checkout.isBusy}
+        onBuyAgain={checkout.start}
+        buttonProps={props}
+      />
+    );
+  }
+
+  // A click before the ownership check has answered waits for it: an owner gets the view
+  // above instead of a second purchase. A failed check leaves Buy Now as it always was.
+  const buy = async () => {
+    if (isAuthenticated && ownership.isPending) {
+      const answer = await queryClient
+        .fetchQuery(productOwnershipQuery(productId))
+        .catch(() => null);
+      if (answer?.owned) return;
+    }
+    checkout.start();
+  };
+
   return (
     <Button
       variant="contained"
       size="large"
       startIcon={<ShoppingBagOutlinedIcon />}
-      loading={isBusy}
+      loading={checkout.isBusy}
       loadingPosition="start"
       {...props}
-      onClick={buy}
+      onClick={() => void buy()}
     >
-      {isBusy ? CheckoutMessages.processing : 'Buy Now'}
+      {checkout.isBusy ? CheckoutMessages.processing : CheckoutMessages.buyNow}
     </Button>
   );
 }

@@ -2,5 +2,8 @@
 export const orderKeys = {
   all: ['orders'] as const,
   mine: () => [...orderKeys.all, 'mine'] as const,
-  myList: (params: { page: number; limit: number }) => [...orderKeys.mine(), params] as const,
+  myList: (params: { page: number; limit: number; includeCanceled?: boolean }) =>
+    [...orderKeys.mine(), params] as const,
+  /** Whether the signed-in buyer owns a product. */
+  ownership: (productId: string) => [...orderKeys.mine(), 'ownership', productId] as const,
 };
