@@ -9,6 +9,8 @@ import { useId, type ReactNode } from 'react';
 export interface ConfirmDialogProps {
   open: boolean;
   title: string;
+  /** What the action applies to, named above the description (e.g. "Delete “Pocket Atlas”?"). */
+  subject?: ReactNode;
   description: ReactNode;
   confirmLabel: string;
   cancelLabel?: string;
@@ -24,6 +26,7 @@ export interface ConfirmDialogProps {
 export function ConfirmDialog({
   open,
   title,
+  subject,
   description,
   confirmLabel,
   cancelLabel = 'Cancel',
@@ -33,6 +36,7 @@ export function ConfirmDialog({
   onCancel,
 }: ConfirmDialogProps) {
   const descriptionId = useId();
+  const subjectId = useId();
   return (
     <Dialog
       open={open}
@@ -40,12 +44,20 @@ export function ConfirmDialog({
         if (!isPending) onCancel();
       }}
       role="alertdialog"
-      aria-describedby={descriptionId}
+      aria-describedby={subject ? `${subjectId} ${descriptionId}` : descriptionId}
       maxWidth="xs"
       fullWidth
     >
       <DialogTitle sx={{ fontWeight: 600 }}>{title}</DialogTitle>
       <DialogContent>
+        {subject && (
+          <DialogContentText
+            id={subjectId}
+            sx={{ color: 'text.primary', fontWeight: 600, mb: 1, overflowWrap: 'anywhere' }}
+          >
+            {subject}
+          </DialogContentText>
+        )}
         <DialogContentText id={descriptionId}>{description}</DialogContentText>
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>

@@ -2,8 +2,10 @@ import {
   DataGrid,
   type GridColDef,
   type GridPaginationModel,
+  type GridSortModel,
   type GridValidRowModel,
 } from '@mui/x-data-grid';
+import { useRef } from 'react';
 
 export interface ServerPagedGridProps<Row extends GridValidRowModel & { _id: string }> {
   label: string;
@@ -16,11 +18,17 @@ export interface ServerPagedGridProps<Row extends GridValidRowModel & { _id: str
   onPaginationModelChange: (model: GridPaginationModel) => void;
   pageSizeOptions: readonly number[];
   noRowsLabel?: string;
+  /**
+   * The server's sort. Without a handler no column sorts: sorting one page of rows would pass
+   * for sorting them all. Columns the server cannot sort by say `sortable: false`.
+   */
+  sortModel?: GridSortModel;
+  onSortModelChange?: (model: GridSortModel) => void;
 }
 
 /**
- * The admin tables' Data Grid: paged on the server, rows that grow with their content, no row
- * selection, and no column filters (filtering one page would pass for filtering them all).
+ * The admin tables' Data Grid: paged and sorted on the server, rows that grow with their content,
+ * no row selection, and no column filters (filtering one page would pass for filtering them all).
  * Only the lazily loaded admin screens import it, so the grid stays out of the main bundle.
  */
 export function ServerPagedGrid<Row extends GridValidRowModel & { _id: string }>({
@@ -33,7 +41,28 @@ export function ServerPagedGrid<Row extends GridValidRowModel & { _id: string }>
   onPaginationModelChange,
   pageSizeOptions,
   noRowsLabel,
+  sortModel,
+  onSortModelChange,
 }: ServerPagedGridProps<Row>) {
+  // The grid goes back to the first page whenever its sort model changes, even when the change
+  // comes from outside (Back to an unsorted address). The sort's owner already starts sorted
+  // lists from page 1, so that one reset is dropped: Back must land on the page it left.
+  const sortKey = JSON.stringify(sortModel ?? []);
+  const lastSortKey = useRef(sortKey);
+  const dropResetUntil = useRef(0);
+  if (lastSortKey.current !== sortKey) {
+    lastSortKey.current = sortKey;
+    dropResetUntil.current = Date.now() + 250;
+  }
+  const changePage = (model: GridPaginationModel) => {
+    const isSortReset =
+      model.page === 0 &&
+      model.pageSize === paginationModel.pageSize &&
+      Date.now() < dropResetUntil.current;
+    dropResetUntil.current = 0;
+    if (!isSortReset) onPaginationModelChange(model);
+  };
+
   return (
     <DataGrid
       label={label}
@@ -43,8 +72,11 @@ export function ServerPagedGrid<Row extends GridValidRowModel & { _id: string }>
       paginationMode="server"
       rowCount={rowCount}
       paginationModel={paginationModel}
-      onPaginationModelChange={onPaginationModelChange}
+      onPaginationModelChange={changePage}
       pageSizeOptions={[...pageSizeOptions]}
+      {...(onSortModelChange
+        ? { sortingMode: 'server' as const, sortModel: sortModel ?? [], onSortModelChange }
+        : { disableColumnSorting: true })}
       loading={loading}
       disableRowSelectionOnClick
       disableColumnFilter

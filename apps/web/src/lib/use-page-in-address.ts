@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams, type NavigateOptions } from 'react-router';
 
 /** A table's place: the page (counted from 0, as the Data Grid counts) and its size. */
 export interface PagePlace {
@@ -19,19 +19,22 @@ function readPositiveInteger(value: string | null): number | null {
  * from 1 for people), so a reload shows the same rows and Back returns to the previous page
  * instead of leaving the screen. Page 1 and the default size are left out of the address. A page
  * size the table does not offer falls back to the default. Other parameters (filters, sort) are
- * kept as they are.
+ * kept as they are. `{ replace: true }` corrects the address without a new history entry (a page
+ * past the last one, say).
  */
 export function usePageInAddress(
   pageSizeOptions: readonly number[],
   defaultPageSize: number,
-): [PagePlace, (next: PagePlace) => void] {
+): [PagePlace, (next: PagePlace, options?: NavigateOptions) => void] {
   const [searchParams, setSearchParams] = useSearchParams();
   const size = readPositiveInteger(searchParams.get('size'));
   const pageSize = size !== null && pageSizeOptions.includes(size) ? size : defaultPageSize;
   const page = (readPositiveInteger(searchParams.get('page')) ?? 1) - 1;
 
   const setPlace = useCallback(
-    (next: PagePlace) => {
+    (next: PagePlace, options?: NavigateOptions) => {
+      // The same place again is no move: no second history entry for Back to step through.
+      if (next.page === page && next.pageSize === pageSize) return;
       setSearchParams((current) => {
         const params = new URLSearchParams(current);
         const sizeChanged = next.pageSize !== pageSize;
@@ -42,9 +45,9 @@ export function usePageInAddress(
         if (next.pageSize !== defaultPageSize) params.set('size', String(next.pageSize));
         else params.delete('size');
         return params;
-      });
+      }, options);
     },
-    [setSearchParams, pageSize, defaultPageSize],
+    [setSearchParams, page, pageSize, defaultPageSize],
   );
 
   return [{ page, pageSize }, setPlace];

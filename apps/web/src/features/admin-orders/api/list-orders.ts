@@ -1,4 +1,9 @@
-import { AdminOrderSchema, AdminOrdersResponseSchema } from '@bindery/shared';
+import {
+  AdminOrderSchema,
+  AdminOrdersResponseSchema,
+  type OrderSortField,
+  type SortOrder,
+} from '@bindery/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiClient } from '../../../lib/api-client';
@@ -19,6 +24,8 @@ export interface ListOrdersParams {
   limit: number;
   /** Only the orders that need the owner: flagged for review, or with an open dispute. */
   review?: boolean;
+  /** A column sorted on the server; without it the list is newest first. */
+  sort?: { field: OrderSortField; order: SortOrder } | null;
 }
 
 export const adminOrderKeys = {
@@ -27,15 +34,16 @@ export const adminOrderKeys = {
   unmatchedPayments: () => [...orderKeys.all, 'admin', 'unmatched-payments'] as const,
 };
 
-/** One page of all customers' orders (or of those that need review), newest first. */
+/** One page of all customers' orders (or of those that need review), newest first or as sorted. */
 export function listOrders(
-  { page, limit, review = false }: ListOrdersParams,
+  { page, limit, review = false, sort }: ListOrdersParams,
   signal?: AbortSignal,
 ): Promise<AdminOrderList> {
   const query = new URLSearchParams({
     ...(review ? { review: 'true' } : {}),
     page: String(page),
     limit: String(limit),
+    ...(sort ? { sort: sort.field, order: sort.order } : {}),
   });
   return apiClient.get(`/orders?${query.toString()}`, { schema: AdminOrderListSchema, signal });
 }

@@ -1,6 +1,8 @@
 import {
   ADMIN_ORDERS_DEFAULT_PAGE_SIZE,
+  ADMIN_ORDERS_PAGE_SIZES,
   CatalogMessages,
+  ORDER_SORT_FIELDS,
   OrderMessages,
   formatCents,
 } from '@bindery/shared';
@@ -12,12 +14,14 @@ import Stack from '@mui/material/Stack';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import type { GridPaginationModel } from '@mui/x-data-grid';
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { RetryAlert } from '../../../components/retry-alert';
 import { ApiError, errorMessage } from '../../../lib/api-client';
+import { usePageInAddress } from '../../../lib/use-page-in-address';
+import { useSortInAddress } from '../../../lib/use-sort-in-address';
 import { useDeleteOrder } from '../api/delete-order';
 import { useGrantAccess } from '../api/grant-access';
 import { useOrderList, type AdminOrderRow } from '../api/list-orders';
@@ -33,28 +37,49 @@ function refundDescription(order: AdminOrderRow): string {
   return `${customer} gets ${formatCents(order.amountCents)} back and can no longer download ${product}.`;
 }
 
+/** "Delete the order of “Pocket Atlas” by Ada Buyer (ada@example.com)?" */
+function deleteSubject(order: AdminOrderRow): string {
+  const product = order.product?.title ?? OrderMessages.productMissing;
+  const customer = order.user ? `${order.user.name} (${order.user.email})` : 'a deleted account';
+  return `Delete the order of “${product}” by ${customer}?`;
+}
+
+/** The address's name for the "Needs review" filter: `?filter=review`. */
+const REVIEW_FILTER = 'review';
+
 /** The admin's view of every customer's orders: refunds, review, and deleting. */
 export function AdminOrdersPage() {
-  const [isReviewOnly, setReviewOnly] = useState(false);
-  const [paginationModel, setPaginationModel] = useState<GridPaginationModel>({
-    page: 0,
-    pageSize: ADMIN_ORDERS_DEFAULT_PAGE_SIZE,
-  });
+  // Filter, page, page size and sort live in the address: a reload keeps them, Back returns.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const isReviewOnly = searchParams.get('filter') === REVIEW_FILTER;
+  const [paginationModel, setPaginationModel] = usePageInAddress(
+    ADMIN_ORDERS_PAGE_SIZES,
+    ADMIN_ORDERS_DEFAULT_PAGE_SIZE,
+  );
+  const [sort, setSort] = useSortInAddress(ORDER_SORT_FIELDS);
   const orders = useOrderList({
     page: paginationModel.page + 1,
     limit: paginationModel.pageSize,
     review: isReviewOnly,
+    sort,
   });
   // A failure here stays quiet: the orders list reports load failures, this is only a reminder.
   const unmatchedPayments = useUnmatchedPayments();
   const deleteOrder = useDeleteOrder();
   const refundOrder = useRefundOrder();
   const { mutate: grantAccess, isPending: isGranting, variables: grantingId } = useGrantAccess();
-  const [pendingDeleteId, setPendingDeleteId] = useState<string | null>(null);
+  // Kept after the dialog closes, so its text does not vanish while it fades out.
+  const [pendingDelete, setPendingDelete] = useState<{
+    order: AdminOrderRow;
+    isOpen: boolean;
+  } | null>(null);
   // Kept after the dialog closes, so its text does not vanish while it fades out.
   const [refund, setRefund] = useState<{ order: AdminOrderRow; isOpen: boolean } | null>(null);
 
-  const handleDelete = useCallback((id: string) => setPendingDeleteId(id), []);
+  const handleDelete = useCallback(
+    (order: AdminOrderRow) => setPendingDelete({ order, isOpen: true }),
+    [],
+  );
   const handleRefund = useCallback(
     (order: AdminOrderRow) => setRefund({ order, isOpen: true }),
     [],
@@ -72,21 +97,29 @@ export function AdminOrdersPage() {
   );
 
   const data = orders.data;
-  // A later page left empty (its last order deleted, or resolved in the review list): show the
-  // last page that still has orders. Set while rendering, so the empty page never shows.
-  if (data && !orders.isPlaceholderData && data.orders.length === 0 && paginationModel.page > 0) {
-    setPaginationModel((model) => ({ ...model, page: Math.max(0, data.pages - 1) }));
-  }
+  // A later page left empty (its last order deleted, resolved in the review list, or a page in
+  // the address past the last one): show the last page that still has orders, in place of it.
+  const isPastLastPage =
+    data !== undefined &&
+    !orders.isPlaceholderData &&
+    data.orders.length === 0 &&
+    paginationModel.page > 0;
+  const lastPage = Math.max(0, (data?.pages ?? 1) - 1);
+  useEffect(() => {
+    if (isPastLastPage)
+      setPaginationModel({ ...paginationModel, page: lastPage }, { replace: true });
+  }, [isPastLastPage, lastPage, paginationModel, setPaginationModel]);
 
+  const closeDelete = () => setPendingDelete((current) => current && { ...current, isOpen: false });
   const confirmDelete = () => {
-    if (!pendingDeleteId) return;
-    deleteOrder.mutate(pendingDeleteId, {
+    if (!pendingDelete) return;
+    deleteOrder.mutate(pendingDelete.order._id, {
       onSuccess: () => toast.success(OrderMessages.orderDeleted),
       onError: (error) =>
         toast.error(
           `Error deleting order: ${errorMessage(error, CatalogMessages.unexpectedError)}`,
         ),
-      onSettled: () => setPendingDeleteId(null),
+      onSettled: closeDelete,
     });
   };
 
@@ -103,9 +136,15 @@ export function AdminOrdersPage() {
     });
   };
 
+  // A new filter starts from its first page; the size and the sort stay.
   const changeFilter = (isReview: boolean) => {
-    setReviewOnly(isReview);
-    setPaginationModel((model) => ({ ...model, page: 0 }));
+    setSearchParams((current) => {
+      const params = new URLSearchParams(current);
+      params.delete('page');
+      if (isReview) params.set('filter', REVIEW_FILTER);
+      else params.delete('filter');
+      return params;
+    });
   };
 
   return (
@@ -154,14 +193,15 @@ export function AdminOrdersPage() {
           <Typography color="text.secondary">{OrderMessages.adminOrdersLoading}</Typography>
         </Stack>
       ) : data ? (
-        // Wide columns scroll sideways on a phone instead of squeezing the table.
-        <Box sx={{ width: '100%', overflowX: 'auto' }}>
+        <Box sx={{ width: '100%', minWidth: 0 }}>
           <OrdersTable
             rows={data.orders}
             rowCount={data.total}
-            loading={orders.isFetching}
+            loading={orders.isFetching || isPastLastPage}
             paginationModel={paginationModel}
             onPaginationModelChange={setPaginationModel}
+            sort={sort}
+            onSortChange={setSort}
             onDelete={handleDelete}
             onRefund={handleRefund}
             onGrantAccess={handleGrantAccess}
@@ -172,13 +212,14 @@ export function AdminOrdersPage() {
       ) : null}
 
       <ConfirmDialog
-        open={pendingDeleteId !== null}
+        open={pendingDelete?.isOpen ?? false}
         title="Are you sure?"
+        subject={pendingDelete ? deleteSubject(pendingDelete.order) : undefined}
         description="You won't be able to revert this!"
         confirmLabel="Yes, delete it!"
         isPending={deleteOrder.isPending}
         onConfirm={confirmDelete}
-        onCancel={() => setPendingDeleteId(null)}
+        onCancel={closeDelete}
       />
 
       <ConfirmDialog

@@ -1,20 +1,51 @@
-import { ADMIN_ORDERS_PAGE_SIZES, OrderMessages, formatCents } from '@bindery/shared';
+import {
+  ADMIN_ORDERS_PAGE_SIZES,
+  OrderMessages,
+  formatCents,
+  type OrderSortField,
+} from '@bindery/shared';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import FlagOutlinedIcon from '@mui/icons-material/FlagOutlined';
 import GavelOutlinedIcon from '@mui/icons-material/GavelOutlined';
 import LockOpenOutlinedIcon from '@mui/icons-material/LockOpenOutlined';
 import MoneyOffOutlinedIcon from '@mui/icons-material/MoneyOffOutlined';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
-import { GridActionsCellItem, type GridColDef, type GridPaginationModel } from '@mui/x-data-grid';
+import {
+  GridActionsCellItem,
+  type GridColDef,
+  type GridPaginationModel,
+  type GridSortModel,
+} from '@mui/x-data-grid';
 import { useMemo } from 'react';
+import { parseSortOption, ServerPagedCards } from '../../../components/server-paged-cards';
 import { ServerPagedGrid } from '../../../components/server-paged-grid';
+import type { SortPlace } from '../../../lib/use-sort-in-address';
 import { OrderChip, OrderStatusChip } from '../../orders/components/order-status-chip';
 import { formatOrderDate } from '../../orders/format-order-date';
 import type { AdminOrderRow } from '../api/list-orders';
+
+export type OrderSort = SortPlace<OrderSortField>;
+
+/** The grid's columns the server sorts by (the same names); customer and product are not. */
+const SORTABLE_COLUMNS: readonly string[] = [
+  'amountCents',
+  'status',
+  'createdAt',
+] satisfies OrderSortField[];
+
+const PHONE_SORT_OPTIONS = [
+  { value: '', label: 'Newest first' },
+  { value: 'createdAt:asc', label: 'Oldest first' },
+  { value: 'amountCents:desc', label: 'Amount, high to low' },
+  { value: 'amountCents:asc', label: 'Amount, low to high' },
+  { value: 'status:asc', label: 'Status, A to Z' },
+  { value: 'status:desc', label: 'Status, Z to A' },
+];
 
 export interface OrdersTableProps {
   rows: AdminOrderRow[];
@@ -23,7 +54,10 @@ export interface OrdersTableProps {
   loading: boolean;
   paginationModel: GridPaginationModel;
   onPaginationModelChange: (model: GridPaginationModel) => void;
-  onDelete: (id: string) => void;
+  /** The server's sort; null is its default, newest first. */
+  sort: OrderSort | null;
+  onSortChange: (sort: OrderSort | null) => void;
+  onDelete: (order: AdminOrderRow) => void;
   onRefund: (order: AdminOrderRow) => void;
   onGrantAccess: (id: string) => void;
   /** The order whose access is being granted, if any. */
@@ -73,10 +107,84 @@ function StatusCell({ row }: { row: AdminOrderRow }) {
   );
 }
 
+/** An order on a phone: who, what, how much, its status and date, then every action in view. */
+function OrderCard({
+  row,
+  onDelete,
+  onRefund,
+  onGrantAccess,
+  grantingId,
+}: {
+  row: AdminOrderRow;
+  onDelete: (order: AdminOrderRow) => void;
+  onRefund: (order: AdminOrderRow) => void;
+  onGrantAccess: (id: string) => void;
+  grantingId: string | null;
+}) {
+  return (
+    <Stack spacing={1.25}>
+      <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, minWidth: 0 }}>
+        <Typography
+          component="h2"
+          variant="body1"
+          color={row.product ? 'text.primary' : 'text.secondary'}
+          sx={{ fontWeight: 600, overflowWrap: 'anywhere', minWidth: 0 }}
+        >
+          {row.product?.title ?? OrderMessages.productMissing}
+        </Typography>
+        <Typography variant="body1" sx={{ fontWeight: 600, flexShrink: 0 }}>
+          {formatCents(row.amountCents)}
+        </Typography>
+      </Box>
+      <CustomerCell user={row.user} />
+      <StatusCell row={row} />
+      <Typography variant="body2" color="text.secondary">
+        <time dateTime={row.createdAt}>{formatOrderDate(row.createdAt)}</time>
+      </Typography>
+      <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, justifyContent: 'flex-end' }}>
+        {row.reviewReason !== null && (
+          <Button
+            size="small"
+            variant="outlined"
+            startIcon={<LockOpenOutlinedIcon />}
+            aria-label={`Grant access to order ${row._id}`}
+            disabled={grantingId !== null}
+            onClick={() => onGrantAccess(row._id)}
+          >
+            Grant access
+          </Button>
+        )}
+        {row.canRefund && (
+          <Button
+            size="small"
+            variant="outlined"
+            color="inherit"
+            startIcon={<MoneyOffOutlinedIcon />}
+            aria-label={`Refund order ${row._id}`}
+            onClick={() => onRefund(row)}
+          >
+            Refund
+          </Button>
+        )}
+        <Button
+          size="small"
+          variant="outlined"
+          color="error"
+          startIcon={<DeleteOutlinedIcon />}
+          aria-label={`Delete order ${row._id}`}
+          onClick={() => onDelete(row)}
+        >
+          Delete
+        </Button>
+      </Stack>
+    </Stack>
+  );
+}
+
 /**
- * All customers' orders. Paging happens on the server (one page of rows, `rowCount` in all);
- * sorting orders the rows of the page shown. Column filters are off: filtering one page would
- * read as filtering every order.
+ * All customers' orders. Paging and sorting happen on the server (one page of rows, `rowCount`
+ * in all), so a sort orders every order. Column filters are off: filtering one page would read as
+ * filtering every order. Below the `sm` breakpoint the rows become cards.
  */
 export function OrdersTable({
   rows,
@@ -84,68 +192,26 @@ export function OrdersTable({
   loading,
   paginationModel,
   onPaginationModelChange,
+  sort,
+  onSortChange,
   onDelete,
   onRefund,
   onGrantAccess,
   grantingId,
   noRowsLabel,
 }: OrdersTableProps) {
-  // Read at once (no first render at desktop width), so the columns do not jump on a phone.
+  // Read at once (no first render at desktop width), so a phone never flashes the grid.
   const theme = useTheme();
   const isPhone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
-  const columns = useMemo<GridColDef<AdminOrderRow>[]>(() => {
-    const actions: GridColDef<AdminOrderRow> = {
-      field: 'actions',
-      type: 'actions',
-      headerName: 'Actions',
-      width: 140,
-      // Right-aligned on wide screens so Delete lines up whatever else a row offers.
-      align: isPhone ? 'left' : 'right',
-      headerAlign: isPhone ? 'left' : 'right',
-      sortable: false,
-      filterable: false,
-      // Only what can be done to this order; the server decides what is refundable.
-      getActions: ({ row }) => [
-        ...(row.reviewReason !== null
-          ? [
-              <GridActionsCellItem
-                key="grant"
-                icon={<LockOpenOutlinedIcon color="primary" />}
-                label={`Grant access to order ${row._id}`}
-                title="Grant access"
-                disabled={grantingId !== null}
-                onClick={() => onGrantAccess(row._id)}
-              />,
-            ]
-          : []),
-        ...(row.canRefund
-          ? [
-              <GridActionsCellItem
-                key="refund"
-                icon={<MoneyOffOutlinedIcon />}
-                label={`Refund order ${row._id}`}
-                title="Refund"
-                onClick={() => onRefund(row)}
-              />,
-            ]
-          : []),
-        <GridActionsCellItem
-          key="delete"
-          icon={<DeleteOutlinedIcon color="error" />}
-          label={`Delete order ${row._id}`}
-          title="Delete"
-          onClick={() => onDelete(row._id)}
-        />,
-      ],
-    };
-    const details: GridColDef<AdminOrderRow>[] = [
+  const columns = useMemo<GridColDef<AdminOrderRow>[]>(
+    () => [
       {
         field: 'user',
         headerName: 'Customer',
-        // On a phone the customer fits beside the actions, so each row says whose order it is.
-        minWidth: isPhone ? 200 : 240,
+        minWidth: 240,
         flex: 1,
-        valueGetter: (_value, row) => row.user?.name ?? '',
+        // Names live with the accounts, not the orders: the server cannot sort by them.
+        sortable: false,
         renderCell: ({ row }) => <CustomerCell user={row.user} />,
       },
       {
@@ -153,6 +219,7 @@ export function OrdersTable({
         headerName: 'Product',
         minWidth: 220,
         flex: 1,
+        sortable: false,
         valueGetter: (_value, row) => row.product?.title ?? OrderMessages.productMissing,
         renderCell: ({ row, value }) => (
           <Typography
@@ -184,13 +251,95 @@ export function OrdersTable({
         field: 'createdAt',
         headerName: 'Date',
         minWidth: 120,
-        // ISO timestamps sort as text in time order.
         valueFormatter: (value: string) => formatOrderDate(value),
       },
-    ];
-    // A phone shows the actions first: the table scrolls sideways, and they stay in reach.
-    return isPhone ? [actions, ...details] : [...details, actions];
-  }, [isPhone, onDelete, onRefund, onGrantAccess, grantingId]);
+      {
+        field: 'actions',
+        type: 'actions',
+        headerName: 'Actions',
+        width: 140,
+        // Right-aligned so Delete lines up whatever else a row offers.
+        align: 'right',
+        headerAlign: 'right',
+        sortable: false,
+        filterable: false,
+        // Only what can be done to this order; the server decides what is refundable.
+        getActions: ({ row }) => [
+          ...(row.reviewReason !== null
+            ? [
+                <GridActionsCellItem
+                  key="grant"
+                  icon={<LockOpenOutlinedIcon color="primary" />}
+                  label={`Grant access to order ${row._id}`}
+                  title="Grant access"
+                  disabled={grantingId !== null}
+                  onClick={() => onGrantAccess(row._id)}
+                />,
+              ]
+            : []),
+          ...(row.canRefund
+            ? [
+                <GridActionsCellItem
+                  key="refund"
+                  icon={<MoneyOffOutlinedIcon />}
+                  label={`Refund order ${row._id}`}
+                  title="Refund"
+                  onClick={() => onRefund(row)}
+                />,
+              ]
+            : []),
+          <GridActionsCellItem
+            key="delete"
+            icon={<DeleteOutlinedIcon color="error" />}
+            label={`Delete order ${row._id}`}
+            title="Delete"
+            onClick={() => onDelete(row)}
+          />,
+        ],
+      },
+    ],
+    [onDelete, onRefund, onGrantAccess, grantingId],
+  );
+
+  const sortField = sort?.field;
+  const sortOrder = sort?.order;
+  // One array per sort, not per render: the grid reads a new array as a new sort.
+  const sortModel = useMemo<GridSortModel>(
+    () =>
+      sortField && sortOrder && SORTABLE_COLUMNS.includes(sortField)
+        ? [{ field: sortField, sort: sortOrder }]
+        : [],
+    [sortField, sortOrder],
+  );
+
+  if (isPhone) {
+    return (
+      <ServerPagedCards
+        label="All customer orders"
+        rows={rows}
+        rowCount={rowCount}
+        loading={loading}
+        paginationModel={paginationModel}
+        onPaginationModelChange={onPaginationModelChange}
+        pageSizeOptions={ADMIN_ORDERS_PAGE_SIZES}
+        noRowsLabel={noRowsLabel}
+        renderCard={(row) => (
+          <OrderCard
+            row={row}
+            onDelete={onDelete}
+            onRefund={onRefund}
+            onGrantAccess={onGrantAccess}
+            grantingId={grantingId}
+          />
+        )}
+        sort={{
+          options: PHONE_SORT_OPTIONS,
+          value: sort ? `${sort.field}:${sort.order}` : '',
+          onChange: (value) => onSortChange(parseSortOption<OrderSortField>(value)),
+        }}
+      />
+    );
+  }
 
   return (
     <ServerPagedGrid
@@ -203,6 +352,13 @@ export function OrdersTable({
       pageSizeOptions={ADMIN_ORDERS_PAGE_SIZES}
       loading={loading}
       noRowsLabel={noRowsLabel}
+      sortModel={sortModel}
+      onSortModelChange={(model) => {
+        const [first] = model;
+        onSortChange(
+          first?.sort ? { field: first.field as OrderSortField, order: first.sort } : null,
+        );
+      }}
     />
   );
 }

@@ -1,4 +1,9 @@
-import { ProductListSchema, ProductSchema } from '@bindery/shared';
+import {
+  ProductListSchema,
+  ProductSchema,
+  type ProductSortField,
+  type SortOrder,
+} from '@bindery/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiClient } from '../../../lib/api-client';
@@ -31,14 +36,20 @@ export interface ListProductsParams {
   /** 1-based, as the API counts. */
   page: number;
   limit: number;
+  /** A column sorted on the server; without it the list is newest first. */
+  sort?: { field: ProductSortField; order: SortOrder } | null;
 }
 
-/** One page of products, newest first; the admin table pages on the server. */
+/** One page of products, newest first or as sorted; the admin table pages and sorts on the server. */
 export function listProducts(
-  { page, limit }: ListProductsParams,
+  { page, limit, sort }: ListProductsParams,
   signal?: AbortSignal,
 ): Promise<AdminProductList> {
-  const query = new URLSearchParams({ page: String(page), limit: String(limit) });
+  const query = new URLSearchParams({
+    page: String(page),
+    limit: String(limit),
+    ...(sort ? { sort: sort.field, order: sort.order } : {}),
+  });
   return apiClient.get(`/products?${query.toString()}`, { schema: AdminProductListSchema, signal });
 }
 

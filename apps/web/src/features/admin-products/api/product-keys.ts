@@ -1,12 +1,12 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { catalogKeys } from '../../catalog/api/keys';
+import type { ListProductsParams } from './list-products';
 
 /** Query keys of the admin product screens. */
 export const productKeys = {
   all: ['products'] as const,
   adminLists: () => [...productKeys.all, 'admin', 'list'] as const,
-  adminList: (params: { page: number; limit: number }) =>
-    [...productKeys.adminLists(), params] as const,
+  adminList: (params: ListProductsParams) => [...productKeys.adminLists(), params] as const,
   adminDetail: (id: string) => [...productKeys.all, 'admin', 'detail', id] as const,
 };
 

@@ -1,4 +1,9 @@
-import { ADMIN_PRODUCTS_DEFAULT_PAGE_SIZE, CatalogMessages } from '@bindery/shared';
+import {
+  ADMIN_PRODUCTS_DEFAULT_PAGE_SIZE,
+  ADMIN_PRODUCTS_PAGE_SIZES,
+  CatalogMessages,
+  PRODUCT_SORT_FIELDS,
+} from '@bindery/shared';
 import AddIcon from '@mui/icons-material/Add';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -7,11 +12,12 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Container from '@mui/material/Container';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { GridPaginationModel } from '@mui/x-data-grid';
 import { useCallback, useState } from 'react';
 import { toast } from 'sonner';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { errorMessage } from '../../../lib/api-client';
+import { usePageInAddress } from '../../../lib/use-page-in-address';
+import { useSortInAddress } from '../../../lib/use-sort-in-address';
 import { useCreateProduct } from '../api/create-product';
 import { useDeleteProduct } from '../api/delete-product';
 import { useProductList, type AdminProduct } from '../api/list-products';
@@ -29,18 +35,23 @@ interface FormState {
 
 /** The admin's product management: the product table, and adding, editing and deleting. */
 export function ProductsDashboardPage() {
-  const [paginationModel, setPaginationModel] = useState<GridPaginationModel>({
-    page: 0,
-    pageSize: ADMIN_PRODUCTS_DEFAULT_PAGE_SIZE,
-  });
+  // Page, page size and sort live in the address: a reload keeps them, Back returns to them.
+  const [paginationModel, setPaginationModel] = usePageInAddress(
+    ADMIN_PRODUCTS_PAGE_SIZES,
+    ADMIN_PRODUCTS_DEFAULT_PAGE_SIZE,
+  );
+  const [sort, setSort] = useSortInAddress(PRODUCT_SORT_FIELDS);
   const products = useProductList({
     page: paginationModel.page + 1,
     limit: paginationModel.pageSize,
+    sort,
   });
 
   const [form, setForm] = useState<FormState>({ open: false, product: null, session: 0 });
   const [failure, setFailure] = useState({ open: false, message: '' });
   const [pendingDeleteId, setPendingDeleteId] = useState<string | null>(null);
+  // Kept while the dialog fades out, so its text does not vanish on close.
+  const [deleteTitle, setDeleteTitle] = useState('');
 
   const createProduct = useCreateProduct();
   const updateProduct = useUpdateProduct();
@@ -53,7 +64,14 @@ export function ProductsDashboardPage() {
   const showFailure = (message: string) => setFailure({ open: true, message });
 
   const handleEdit = useCallback((row: AdminProduct) => openForm(row), [openForm]);
-  const handleDelete = useCallback((id: string) => setPendingDeleteId(id), []);
+  const rows = products.data?.products;
+  const handleDelete = useCallback(
+    (id: string) => {
+      setDeleteTitle(rows?.find((row) => row._id === id)?.title ?? '');
+      setPendingDeleteId(id);
+    },
+    [rows],
+  );
 
   const saveProduct = async (submission: ProductSubmission) => {
     const isCreate = submission.kind === 'create';
@@ -120,14 +138,15 @@ export function ProductsDashboardPage() {
           <CircularProgress aria-label="Loading products" />
         </Box>
       ) : data ? (
-        // Wide columns scroll sideways on a phone instead of squeezing the table.
-        <Box sx={{ width: '100%', overflowX: 'auto' }}>
+        <Box sx={{ width: '100%', minWidth: 0 }}>
           <ProductsTable
             rows={data.products}
             rowCount={data.total}
             loading={products.isFetching}
             paginationModel={paginationModel}
             onPaginationModelChange={setPaginationModel}
+            sort={sort}
+            onSortChange={setSort}
             onEdit={handleEdit}
             onDelete={handleDelete}
           />
@@ -152,6 +171,7 @@ export function ProductsDashboardPage() {
       <ConfirmDialog
         open={pendingDeleteId !== null}
         title="Are you sure?"
+        subject={deleteTitle && `Delete “${deleteTitle}”?`}
         description="You won't be able to revert this!"
         confirmLabel="Yes, delete it!"
         isPending={deleteProduct.isPending}

@@ -1,19 +1,32 @@
-import { ADMIN_PRODUCTS_PAGE_SIZES, formatDollars } from '@bindery/shared';
+import { ADMIN_PRODUCTS_PAGE_SIZES, formatDollars, type ProductSortField } from '@bindery/shared';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import { useTheme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
-import { GridActionsCellItem, type GridColDef, type GridPaginationModel } from '@mui/x-data-grid';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import {
+  GridActionsCellItem,
+  type GridColDef,
+  type GridPaginationModel,
+  type GridSortModel,
+} from '@mui/x-data-grid';
 import { useMemo } from 'react';
-import { ServerPagedGrid } from '../../../components/server-paged-grid';
-import { priceInUsd, type AdminProduct } from '../api/list-products';
 import { ProductThumbnail } from '../../../components/product-thumbnail';
+import { parseSortOption, ServerPagedCards } from '../../../components/server-paged-cards';
+import { ServerPagedGrid } from '../../../components/server-paged-grid';
+import type { SortPlace } from '../../../lib/use-sort-in-address';
+import { priceInUsd, type AdminProduct } from '../api/list-products';
 
 /** "$12.50", or "N/A" when the row has no usd value. */
 export function formatAmount(price: AdminProduct['price']): string {
   const usd = priceInUsd(price);
   return usd === undefined ? 'N/A' : formatDollars(usd);
 }
+
+export type ProductSort = SortPlace<ProductSortField>;
 
 export interface ProductsTableProps {
   rows: AdminProduct[];
@@ -22,9 +35,24 @@ export interface ProductsTableProps {
   loading: boolean;
   paginationModel: GridPaginationModel;
   onPaginationModelChange: (model: GridPaginationModel) => void;
+  /** The server's sort; null is its default, newest first. */
+  sort: ProductSort | null;
+  onSortChange: (sort: ProductSort | null) => void;
   onEdit: (row: AdminProduct) => void;
   onDelete: (id: string) => void;
 }
+
+/** The grid's columns and the server's sort fields are the same names. */
+const SORTABLE_COLUMNS: readonly string[] = ['title', 'price'] satisfies ProductSortField[];
+
+const PHONE_SORT_OPTIONS = [
+  { value: '', label: 'Newest first' },
+  { value: 'createdAt:asc', label: 'Oldest first' },
+  { value: 'title:asc', label: 'Title, A to Z' },
+  { value: 'title:desc', label: 'Title, Z to A' },
+  { value: 'price:asc', label: 'Price, low to high' },
+  { value: 'price:desc', label: 'Price, high to low' },
+];
 
 function ProductCell({ row }: { row: AdminProduct }) {
   const src = row.image[0];
@@ -38,10 +66,67 @@ function ProductCell({ row }: { row: AdminProduct }) {
   );
 }
 
+/** A product on a phone: picture, title, sub title and amount, then Edit and Delete in view. */
+function ProductCard({
+  row,
+  onEdit,
+  onDelete,
+}: {
+  row: AdminProduct;
+  onEdit: (row: AdminProduct) => void;
+  onDelete: (id: string) => void;
+}) {
+  return (
+    <Stack spacing={1.5}>
+      <Box sx={{ display: 'flex', gap: 1.5, minWidth: 0 }}>
+        <ProductThumbnail src={row.image[0]} />
+        <Box sx={{ minWidth: 0, flex: 1 }}>
+          <Typography
+            component="h2"
+            variant="body1"
+            sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}
+          >
+            {row.title}
+          </Typography>
+          {row.subtitle && (
+            <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+              {row.subtitle}
+            </Typography>
+          )}
+          <Typography variant="body2" sx={{ fontWeight: 600, mt: 0.5 }}>
+            {formatAmount(row.price)}
+          </Typography>
+        </Box>
+      </Box>
+      <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
+        <Button
+          size="small"
+          variant="outlined"
+          startIcon={<EditOutlinedIcon />}
+          aria-label={`Edit ${row.title}`}
+          onClick={() => onEdit(row)}
+        >
+          Edit
+        </Button>
+        <Button
+          size="small"
+          variant="outlined"
+          color="error"
+          startIcon={<DeleteOutlinedIcon />}
+          aria-label={`Delete ${row.title}`}
+          onClick={() => onDelete(row._id)}
+        >
+          Delete
+        </Button>
+      </Stack>
+    </Stack>
+  );
+}
+
 /**
- * The admin product list. Paging happens on the server (one page of rows, `rowCount` in all);
- * sorting orders the rows of the page shown. Column filters are off: filtering one page would
- * read as filtering the catalogue.
+ * The admin product list. Paging and sorting happen on the server (one page of rows, `rowCount`
+ * in all), so a sort orders the whole catalogue. Column filters are off: filtering one page would
+ * read as filtering the catalogue. Below the `sm` breakpoint the rows become cards.
  */
 export function ProductsTable({
   rows,
@@ -49,9 +134,15 @@ export function ProductsTable({
   loading,
   paginationModel,
   onPaginationModelChange,
+  sort,
+  onSortChange,
   onEdit,
   onDelete,
 }: ProductsTableProps) {
+  // Read at once (no first render at desktop width), so a phone never flashes the grid.
+  const theme = useTheme();
+  const isPhone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
+
   const columns = useMemo<GridColDef<AdminProduct>[]>(
     () => [
       {
@@ -61,7 +152,7 @@ export function ProductsTable({
         flex: 1,
         renderCell: ({ row }) => <ProductCell row={row} />,
       },
-      { field: 'subtitle', headerName: 'Sub Title', minWidth: 250, flex: 1 },
+      { field: 'subtitle', headerName: 'Sub Title', minWidth: 250, flex: 1, sortable: false },
       {
         field: 'price',
         headerName: 'Amount',
@@ -69,7 +160,6 @@ export function ProductsTable({
         type: 'number',
         headerAlign: 'left',
         align: 'left',
-        // Sorts by the usd value; rows without one sort as the lowest.
         valueGetter: (_value, row) => priceInUsd(row.price) ?? null,
         valueFormatter: (_value, row) => formatAmount(row.price),
       },
@@ -99,6 +189,38 @@ export function ProductsTable({
     [onEdit, onDelete],
   );
 
+  const sortField = sort?.field;
+  const sortOrder = sort?.order;
+  // One array per sort, not per render: the grid reads a new array as a new sort.
+  const sortModel = useMemo<GridSortModel>(
+    () =>
+      sortField && sortOrder && SORTABLE_COLUMNS.includes(sortField)
+        ? [{ field: sortField, sort: sortOrder }]
+        : [],
+    [sortField, sortOrder],
+  );
+
+  if (isPhone) {
+    return (
+      <ServerPagedCards
+        label="Products"
+        rows={rows}
+        rowCount={rowCount}
+        loading={loading}
+        paginationModel={paginationModel}
+        onPaginationModelChange={onPaginationModelChange}
+        pageSizeOptions={ADMIN_PRODUCTS_PAGE_SIZES}
+        noRowsLabel="No products yet."
+        renderCard={(row) => <ProductCard row={row} onEdit={onEdit} onDelete={onDelete} />}
+        sort={{
+          options: PHONE_SORT_OPTIONS,
+          value: sort ? `${sort.field}:${sort.order}` : '',
+          onChange: (value) => onSortChange(parseSortOption<ProductSortField>(value)),
+        }}
+      />
+    );
+  }
+
   return (
     <ServerPagedGrid
       label="Products"
@@ -109,6 +231,13 @@ export function ProductsTable({
       onPaginationModelChange={onPaginationModelChange}
       pageSizeOptions={ADMIN_PRODUCTS_PAGE_SIZES}
       loading={loading}
+      sortModel={sortModel}
+      onSortModelChange={(model) => {
+        const [first] = model;
+        onSortChange(
+          first?.sort ? { field: first.field as ProductSortField, order: first.sort } : null,
+        );
+      }}
     />
   );
 }
