@@ -1,91 +1,74 @@
 import { TestCheckoutMessages as T, formatCents } from '@bindery/shared';
 import type { TestCheckoutSession } from '../../adapters/payments/test-checkout.js';
+import { THEME, escapeHtml, renderStorePage } from '../../store-page.js';
+import { CARD_FORM_SCRIPT } from './test-checkout.script.js';
+import type { CardField, CardForm } from './test-checkout.service.js';
 
-/** Everything shown is escaped: product titles and store names are text, never markup. */
-export function escapeHtml(text: string): string {
-  return text
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
-}
+export { escapeHtml };
 
-// Inline styles only: the page has no script at all (CSP script-src 'self').
 const STYLE = `
-  *{box-sizing:border-box}
-  body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1f2937;background:#f3f4f6}
-  main{max-width:28rem;margin:0 auto;padding:1.5rem 1rem 3rem}
-  .banner{margin:0 0 1.25rem;padding:.6rem .9rem;border-radius:.5rem;background:#fef3c7;color:#78350f;border:1px solid #f59e0b;font-weight:600;text-align:center}
-  .card{background:#fff;border-radius:.75rem;padding:1.25rem;box-shadow:0 1px 3px rgba(0,0,0,.12)}
-  .store{margin:0;font-size:.95rem;color:#4b5563}
-  h1{margin:.25rem 0 0;font-size:1.25rem}
+  .banner{margin:0 0 1.25rem;padding:.6rem .9rem;border-radius:${THEME.radius};background:#fef3c7;color:#78350f;border:1px solid #f59e0b;font-weight:600;text-align:center}
   .amount{margin:.25rem 0 1rem;font-size:1.75rem;font-weight:700}
   label{display:block;margin:.75rem 0 .25rem;font-weight:600;font-size:.95rem}
-  input{width:100%;padding:.6rem .7rem;font:inherit;border:1px solid #9ca3af;border-radius:.4rem;background:#fff}
-  input:focus{outline:3px solid #93c5fd;border-color:#2563eb}
-  .row{display:flex;gap:.75rem}.row>div{flex:1}
-  button{width:100%;margin-top:1.25rem;padding:.75rem;font:inherit;font-weight:700;border:0;border-radius:.5rem;cursor:pointer;background:#2563eb;color:#fff}
-  button:focus-visible{outline:3px solid #93c5fd;outline-offset:2px}
-  button.secondary{margin-top:.75rem;background:#fff;color:#1f2937;border:1px solid #9ca3af;font-weight:600}
-  .error{margin:0 0 .5rem;padding:.6rem .8rem;border-radius:.4rem;background:#fee2e2;color:#991b1b;border:1px solid #fca5a5}
-  .hint{margin:1rem 0 0;font-size:.9rem;color:#4b5563}
-  a{color:#1d4ed8}
+  input{width:100%;padding:.6rem .7rem;font:inherit;color:inherit;border:1px solid #8c93b8;border-radius:${THEME.radius};background:${THEME.paper}}
+  input:focus{outline:3px solid ${THEME.primary};outline-offset:1px;border-color:${THEME.primary}}
+  input[aria-invalid="true"]{border-color:${THEME.error}}
+  .field-error{margin:.3rem 0 0;color:${THEME.error};font-size:.9rem;font-weight:600}
+  .row{display:flex;gap:.75rem}.row>div{flex:1;min-width:0}
+  button{width:100%;margin-top:1.25rem;padding:.75rem;font:inherit;font-weight:700;border:0;border-radius:${THEME.radius};cursor:pointer;background:${THEME.primary};color:#fff}
+  button:hover{background:${THEME.primaryDark}}
+  button.secondary{margin-top:.75rem;background:${THEME.paper};color:${THEME.primaryDark};border:1px solid ${THEME.primary};font-weight:600}
+  .hint{margin:1rem 0 0;font-size:.9rem;color:${THEME.textMuted}}
 `;
 
-function layout(storeName: string, title: string, body: string): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${escapeHtml(title)} · ${escapeHtml(storeName)}</title>
-<style>${STYLE}</style>
-</head>
-<body>
-<main>
-<p class="banner" role="note">${escapeHtml(T.banner)}</p>
-${body}
-</main>
-</body>
-</html>
-`;
-}
+const banner = `<p class="banner" role="note">${escapeHtml(T.banner)}</p>`;
 
 export interface CheckoutFormView {
   storeName: string;
   session: TestCheckoutSession;
-  error?: string | undefined;
-  values?: { expiry: string; name: string } | undefined;
+  /** The server's refusal, shown next to the field it is about. */
+  error?: { field: CardField; message: string } | undefined;
+  /** What the buyer typed, shown again after a refusal (test cards only: nothing is secret). */
+  values?: CardForm | undefined;
 }
 
-/** The card form; the card number and CVC are never written back into the page. */
+/** The card form; the page's script checks it before it posts (the server checks again). */
 export function renderCheckoutForm({ storeName, session, error, values }: CheckoutFormView) {
   const amount = formatCents(session.amountCents);
   const base = `/checkout/test/${encodeURIComponent(session.id)}`;
-  const value = (text: string | undefined) =>
-    text ? ` value="${escapeHtml(text.slice(0, 100))}"` : '';
-  const body = `<div class="card">
-<p class="store">${escapeHtml(storeName)}</p>
+  /** One input with its label and the place its error is shown (aria-describedby). */
+  const input = (
+    id: keyof CardForm,
+    label: string,
+    attributes: string,
+    options: { checked: boolean },
+  ) => {
+    const value = values?.[id] ? ` value="${escapeHtml(values[id].slice(0, 100))}"` : '';
+    if (!options.checked) {
+      return `<label for="${id}">${escapeHtml(label)}</label>
+<input id="${id}" name="${id}" ${attributes}${value}>`;
+    }
+    const problem = error?.field === id ? error.message : undefined;
+    const state = problem ? ' aria-invalid="true" autofocus' : '';
+    return `<label for="${id}">${escapeHtml(label)}</label>
+<input id="${id}" name="${id}" ${attributes}${value} aria-describedby="${id}-error"${state}>
+<p class="field-error" id="${id}-error"${problem ? ' role="alert"' : ' hidden'}>${problem ? escapeHtml(problem) : ''}</p>`;
+  };
+  const body = `${banner}
+<div class="card">
 <h1>${escapeHtml(session.productTitle)}</h1>
 <p class="amount">${escapeHtml(amount)}</p>
-${error ? `<p class="error" role="alert" id="card-error">${escapeHtml(error)}</p>` : ''}
-<form method="post" action="${base}/pay" novalidate>
-<label for="cardNumber">${escapeHtml(T.cardNumber)}</label>
-<input id="cardNumber" name="cardNumber" type="text" autocomplete="cc-number" inputmode="numeric" maxlength="23" placeholder="1234 1234 1234 1234" required${error ? ' aria-describedby="card-error"' : ''}>
+<form id="pay-form" method="post" action="${base}/pay" novalidate>
+${input('cardNumber', T.cardNumber, 'type="text" autocomplete="cc-number" inputmode="numeric" maxlength="23" placeholder="1234 1234 1234 1234" required', { checked: true })}
 <div class="row">
 <div>
-<label for="expiry">${escapeHtml(T.expiry)}</label>
-<input id="expiry" name="expiry" type="text" autocomplete="cc-exp" inputmode="numeric" maxlength="7" placeholder="MM/YY" required${value(values?.expiry)}>
+${input('expiry', T.expiry, 'type="text" autocomplete="cc-exp" inputmode="numeric" maxlength="7" placeholder="MM/YY" required', { checked: true })}
 </div>
 <div>
-<label for="cvc">${escapeHtml(T.cvc)}</label>
-<input id="cvc" name="cvc" type="text" autocomplete="cc-csc" inputmode="numeric" maxlength="4" placeholder="123" required>
+${input('cvc', T.cvc, 'type="text" autocomplete="cc-csc" inputmode="numeric" maxlength="4" placeholder="123" required', { checked: true })}
 </div>
 </div>
-<label for="name">${escapeHtml(T.nameOnCard)}</label>
-<input id="name" name="name" type="text" autocomplete="cc-name" maxlength="100"${value(values?.name)}>
+${input('name', T.nameOnCard, 'type="text" autocomplete="cc-name" maxlength="100"', { checked: false })}
 <button type="submit">${escapeHtml(T.pay(amount))}</button>
 </form>
 <p class="hint">${escapeHtml(T.testCards)} ${escapeHtml(T.testCardsMore)}</p>
@@ -93,7 +76,13 @@ ${error ? `<p class="error" role="alert" id="card-error">${escapeHtml(error)}</p
 <button type="submit" class="secondary">${escapeHtml(T.cancel)}</button>
 </form>
 </div>`;
-  return layout(storeName, `Pay ${amount}`, body);
+  return renderStorePage({
+    storeName,
+    title: `Pay ${amount}`,
+    body,
+    style: STYLE,
+    tail: `<script>${CARD_FORM_SCRIPT}</script>\n`,
+  });
 }
 
 /** A checkout that cannot be paid (expired, already paid, unknown) or a refused request. */
@@ -105,14 +94,19 @@ export function renderMessage(options: {
 }) {
   const links = [
     options.successUrl
-      ? `<a href="${escapeHtml(options.successUrl)}">${escapeHtml(T.toDownload)}</a>`
+      ? `<a class="button primary" href="${escapeHtml(options.successUrl)}">${escapeHtml(T.toDownload)}</a>`
       : '',
-    `<a href="${escapeHtml(options.storeUrl)}">${escapeHtml(T.backToStore)}</a>`,
+    `<a class="button ${options.successUrl ? 'secondary' : 'primary'}" href="${escapeHtml(options.storeUrl)}">${escapeHtml(T.backToStore)}</a>`,
   ].filter(Boolean);
-  const body = `<div class="card">
-<p class="store">${escapeHtml(options.storeName)}</p>
+  const body = `${banner}
+<div class="card">
 <h1>${escapeHtml(options.message)}</h1>
-<p>${links.join(' · ')}</p>
+<p class="actions">${links.join('\n')}</p>
 </div>`;
-  return layout(options.storeName, options.message, body);
+  return renderStorePage({
+    storeName: options.storeName,
+    title: options.message,
+    body,
+    style: STYLE,
+  });
 }

@@ -3,7 +3,9 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config.js';
+import { contentSecurityPolicyWithScripts } from '../../plugins/security.js';
 import { renderCheckoutForm, renderMessage } from './test-checkout.page.js';
+import { CARD_FORM_SCRIPT_HASH } from './test-checkout.script.js';
 import type { CardForm, CheckoutPage, TestCheckoutService } from './test-checkout.service.js';
 
 /** Four short fields; anything bigger is not this form. */
@@ -14,7 +16,7 @@ const ParamsSchema = z.object({ sessionId: z.string() });
 
 /**
  * The hosted page of the built-in test checkout: a small server-rendered page outside the SPA,
- * with no script. Forms post back here as application/x-www-form-urlencoded, a body this plugin
+ * whose one script checks the card form before it posts. Forms post back here as application/x-www-form-urlencoded, a body this plugin
  * alone accepts.
  */
 export const testCheckoutRoutes: FastifyPluginAsync<{
@@ -30,11 +32,14 @@ export const testCheckoutRoutes: FastifyPluginAsync<{
     (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
   );
 
+  // The store's policy, plus the card form's one script, allowed by its hash.
+  const contentSecurityPolicy = contentSecurityPolicyWithScripts([CARD_FORM_SCRIPT_HASH]);
   const sendHtml = (reply: FastifyReply, status: number, html: string) =>
     reply
       .code(status)
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-store')
+      .header('content-security-policy', contentSecurityPolicy)
       // The page's own form posts then carry its Origin, which the check below relies on.
       .header('referrer-policy', 'same-origin')
       .send(html);

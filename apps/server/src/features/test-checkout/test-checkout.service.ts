@@ -16,15 +16,18 @@ export interface CardForm {
   name: string;
 }
 
+/** The checked fields of the card form; a refusal names the one it is about. */
+export type CardField = 'cardNumber' | 'expiry' | 'cvc';
+
 /** What the hosted page shows next: the form (again), a message, or the way back to the store. */
 export type CheckoutPage =
   | {
       kind: 'form';
       status: 200 | 400 | 402;
       session: TestCheckoutSession;
-      error?: string;
-      /** Typed values shown again after an error; never the card number or the CVC. */
-      values?: Pick<CardForm, 'expiry' | 'name'>;
+      error?: { field: CardField; message: string };
+      /** What was typed, shown again after a refusal: test cards only, nothing is secret. */
+      values?: CardForm;
     }
   | {
       kind: 'message';
@@ -64,27 +67,29 @@ export function isLuhnValid(digits: string): boolean {
 export function checkCard(
   form: CardForm,
   now: number,
-): { status: 400 | 402; message: string } | null {
+): { status: 400 | 402; field: CardField; message: string } | null {
   const number = form.cardNumber.replace(/ /g, '');
   if (!/^\d{12,19}$/.test(number) || !isLuhnValid(number)) {
-    return { status: 400, message: TestCheckoutMessages.cardNumberInvalid };
+    return { status: 400, field: 'cardNumber', message: TestCheckoutMessages.cardNumberInvalid };
   }
   const expiry = /^(\d{1,2}) ?\/ ?(\d{2})$/.exec(form.expiry.trim());
   const month = Number(expiry?.[1]);
   if (!expiry || month < 1 || month > 12) {
-    return { status: 400, message: TestCheckoutMessages.expiryInvalid };
+    return { status: 400, field: 'expiry', message: TestCheckoutMessages.expiryInvalid };
   }
   // A card works until the end of its expiry month.
   const year = 2000 + Number(expiry[2]);
   const today = new Date(now);
   const currentMonths = today.getUTCFullYear() * 12 + today.getUTCMonth() + 1;
   if (year * 12 + month < currentMonths) {
-    return { status: 400, message: TestCheckoutMessages.expiryInPast };
+    return { status: 400, field: 'expiry', message: TestCheckoutMessages.expiryInPast };
   }
   if (!/^\d{3,4}$/.test(form.cvc.trim())) {
-    return { status: 400, message: TestCheckoutMessages.cvcInvalid };
+    return { status: 400, field: 'cvc', message: TestCheckoutMessages.cvcInvalid };
   }
-  if (number === DECLINED_TEST_CARD) return { status: 402, message: TestCheckoutMessages.declined };
+  if (number === DECLINED_TEST_CARD) {
+    return { status: 402, field: 'cardNumber', message: TestCheckoutMessages.declined };
+  }
   return null;
 }
 
@@ -156,8 +161,8 @@ export function createTestCheckoutService({
           kind: 'form',
           status: problem.status,
           session,
-          error: problem.message,
-          values: { expiry: form.expiry, name: form.name },
+          error: { field: problem.field, message: problem.message },
+          values: form,
         };
       }
       if (!(await checkout.completeSession(session.id))) {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { CheckoutMessages, TestCheckoutMessages as T, type Product } from '@bindery/shared';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import {
@@ -66,7 +67,7 @@ describe('the hosted page', () => {
     expect(response.headers['content-security-policy']).toContain("script-src 'self'");
     const html = response.body;
     expect(html).toContain(T.banner);
-    expect(html).toContain('<p class="store">Bindery</p>');
+    expect(html).toContain('<header><p>Bindery</p></header>');
     expect(html).toContain(product.title);
     expect(html).toContain('$19.00');
     expect(html).toContain('<button type="submit">Pay $19.00</button>');
@@ -84,7 +85,31 @@ describe('the hosted page', () => {
       expect(html).toMatch(new RegExp(`<input id="${id}" name="${id}"`));
     }
     expect(html).toMatch(/name="cardNumber"[^>]*autocomplete="cc-number" inputmode="numeric"/);
-    expect(html).not.toMatch(/<script|\son\w+=/i);
+    // Each checked field has a place for its error, which it names with aria-describedby.
+    for (const id of ['cardNumber', 'expiry', 'cvc']) {
+      expect(html).toMatch(new RegExp(`<input id="${id}" [^>]*aria-describedby="${id}-error">`));
+      expect(html).toContain(`<p class="field-error" id="${id}-error" hidden></p>`);
+    }
+    expect(html).not.toMatch(/\son\w+=/i);
+  });
+
+  test('has the store’s favicon and colours, and one script its CSP allows by hash', async () => {
+    const { sessionId } = await startCheckout(t.app, t.database.db, buyer, product._id);
+    const response = await page(sessionId);
+    const html = response.body;
+    expect(html).toContain('<link rel="icon" type="image/svg+xml" href="data:image/svg+xml,');
+    expect(html).toContain('background:#3949ab');
+    expect(html).toContain('background:#f6f7fb');
+    const scripts = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]!);
+    expect(scripts).toHaveLength(1);
+    expect(html.match(/<script/g)).toHaveLength(1);
+    const hash = createHash('sha256').update(scripts[0]!).digest('base64');
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp).toContain(`script-src 'self' 'sha256-${hash}';`);
+    expect(csp).toContain("default-src 'self';");
+    expect(csp).toContain("object-src 'none';");
+    expect(csp).not.toContain("unsafe-inline' 'sha");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
   });
 
   test('escapes the product title', async () => {
@@ -120,9 +145,7 @@ describe('paying', () => {
     expect((await page(new URL(url).pathname.split('/').pop()!)).statusCode).toBe(200);
     const paid = await payTestCheckout(t.app, sessionId);
     expect(paid.statusCode).toBe(303);
-    expect(paid.headers.location).toBe(
-      `http://localhost/store/success?session_id=${sessionId}`,
-    );
+    expect(paid.headers.location).toBe(`http://localhost/store/success?session_id=${sessionId}`);
     expect(await transitionsOf(t.database.db, orderId)).toEqual(['pending→paid']);
     expect(await sessionRow(sessionId)).toMatchObject({
       status: 'complete',
@@ -153,8 +176,11 @@ describe('paying', () => {
       cardNumber: '4000 0000 0000 0002',
     });
     expect(response.statusCode).toBe(402);
-    expect(response.body).toContain(T.declined);
-    expect(response.body).not.toContain('value="4000');
+    expect(response.body).toContain(
+      `<p class="field-error" id="cardNumber-error" role="alert">${T.declined}</p>`,
+    );
+    // What was typed stays, so one field can be corrected.
+    expect(response.body).toContain('value="4000 0000 0000 0002"');
     expect((await orderRow(t.database.db, orderId)).status).toBe('pending');
     expect((await sessionRow(sessionId)).status).toBe('open');
     // The buyer can try again with another card.
@@ -186,18 +212,38 @@ describe('paying', () => {
     expect(await transitionsOf(t.database.db, orderId)).toEqual([]);
   });
 
-  test('a refused form never shows the card number or CVC again', async () => {
+  test('a refused form keeps everything typed and shows the error at its field', async () => {
     const { sessionId } = await startCheckout(t.app, t.database.db, buyer, product._id);
     const response = await payTestCheckout(t.app, sessionId, {
       cardNumber: '4111 1111 1111 1111',
+      expiry: '12/49',
       cvc: '98',
       name: 'Ada <Lovelace>',
     });
     expect(response.statusCode).toBe(400);
-    expect(response.body).toContain(escapeHtml(T.cvcInvalid));
-    expect(response.body).not.toContain('4111');
-    expect(response.body).not.toContain('"98"');
-    expect(response.body).toContain('value="Ada &lt;Lovelace&gt;"');
+    const html = response.body;
+    expect(html).toContain('value="4111 1111 1111 1111"');
+    expect(html).toContain('value="12/49"');
+    expect(html).toContain('value="98"');
+    expect(html).toContain('value="Ada &lt;Lovelace&gt;"');
+    expect(html).toMatch(
+      /<input id="cvc" [^>]*value="98" aria-describedby="cvc-error" aria-invalid="true" autofocus>/,
+    );
+    expect(html).toContain(
+      `<p class="field-error" id="cvc-error" role="alert">${escapeHtml(T.cvcInvalid)}</p>`,
+    );
+    expect(html).toContain('<p class="field-error" id="cardNumber-error" hidden></p>');
+    expect(html.match(/ aria-invalid="true"/g)).toHaveLength(1);
+  });
+
+  test('typed values are escaped', async () => {
+    const { sessionId } = await startCheckout(t.app, t.database.db, buyer, product._id);
+    const response = await payTestCheckout(t.app, sessionId, {
+      cardNumber: '"><script>alert(1)</script>',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.body).toContain('value="&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;"');
+    expect(response.body.match(/<script/g)).toHaveLength(1);
   });
 
   test('a card expiring this month still pays', async () => {
@@ -379,6 +425,7 @@ describe('card checks', () => {
     expect(checkCard({ ...card, cardNumber: '5555 5555 5555 4444' }, NOW)).toBeNull();
     expect(checkCard({ ...card, cardNumber: '4000 0000 0000 0002' }, NOW)).toEqual({
       status: 402,
+      field: 'cardNumber',
       message: T.declined,
     });
   });
