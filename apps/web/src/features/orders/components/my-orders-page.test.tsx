@@ -11,10 +11,8 @@ afterEach(() => {
   toast.dismiss();
 });
 
-function renderMyOrders() {
-  return renderRoutes([{ path: '/my-orders', element: <MyOrdersPage /> }], {
-    initialEntry: '/my-orders',
-  });
+function renderMyOrders(initialEntry = '/my-orders') {
+  return renderRoutes([{ path: '/my-orders', element: <MyOrdersPage /> }], { initialEntry });
 }
 
 const table = () => screen.getByRole('table', { name: 'My Orders' });
@@ -66,10 +64,10 @@ describe('my orders', () => {
     const row = rowOf('Pocket Atlas');
     expect(row.getByText('$12.50')).toBeInTheDocument();
     expect(statusCellOf('Pocket Atlas')).toHaveTextContent(/^Paid$/);
-    expect(row.getByText('Jan 2, 2026', { selector: 'time' })).toHaveAttribute(
-      'datetime',
-      '2026-01-02T12:00:00.000Z',
-    );
+    // Date and time, in the reader's language and time zone (the tests run in English).
+    expect(
+      row.getByText(/^Jan 2, 2026, \d{1,2}:\d{2}\s?(AM|PM)$/, { selector: 'time' }),
+    ).toHaveAttribute('datetime', '2026-01-02T12:00:00.000Z');
     // The 48 by 48 thumbnail variant of the first image.
     const image = screen.getByText('Pocket Atlas').closest('td')?.querySelector('img');
     expect(image).toHaveAttribute('src', '/media/images/atlas/thumb.webp');
@@ -245,5 +243,79 @@ describe('downloading a paid order', () => {
     expect(await screen.findByText(message)).toBeInTheDocument();
     expect(assign).not.toHaveBeenCalled();
     expect(screen.getByRole('button', { name: 'Download Pocket Atlas' })).toBeEnabled();
+  });
+});
+
+describe('my orders: completing a payment, canceled checkouts, the page in the address', () => {
+  test('a pending order with an open checkout offers "Complete payment" linking to it', async () => {
+    const open = makePurchase({
+      product: { _id: 'p1', title: 'Open Checkout', image: [] },
+      status: 'pending',
+      paidAt: null,
+      checkoutUrl: 'http://localhost/checkout/test/cs_test_abc',
+    });
+    const expired = makePurchase({
+      product: { _id: 'p2', title: 'Expired Checkout', image: [] },
+      status: 'pending',
+      paidAt: null,
+      checkoutUrl: null,
+    });
+    stubFetch({
+      'GET /api/orders/myorders': () =>
+        jsonResponse({ purchases: [open, expired], total: 2, page: 1, pages: 1 }),
+    });
+    renderMyOrders();
+
+    await screen.findByText('Open Checkout');
+    const links = rowOf('Open Checkout').getAllByRole('link', { name: 'Complete payment' });
+    expect(links.length).toBeGreaterThan(0);
+    for (const link of links) {
+      expect(link).toHaveAttribute('href', 'http://localhost/checkout/test/cs_test_abc');
+    }
+    expect(rowOf('Expired Checkout').queryByRole('link', { name: 'Complete payment' })).toBeNull();
+  });
+
+  test('canceled checkouts are asked for only when the switch is on, kept in the address', async () => {
+    const server = myOrdersServer([makePurchase()]);
+    stubFetch({ 'GET /api/orders/myorders': server.list });
+    const { user, router } = renderMyOrders('/my-orders?page=1');
+
+    const toggle = await screen.findByRole('switch', { name: 'Show canceled checkouts' });
+    expect(toggle).not.toBeChecked();
+    await waitFor(() => expect(server.listCalls).toEqual(['?page=1&limit=10']));
+
+    await user.click(toggle);
+    await waitFor(() => expect(server.listCalls.at(-1)).toBe('?page=1&limit=10&include=canceled'));
+    expect(router.state.location.search).toBe('?include=canceled');
+    expect(toggle).toBeChecked();
+
+    await user.click(toggle);
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+  });
+
+  test('the switch comes back on from the address', async () => {
+    const server = myOrdersServer([makePurchase()]);
+    stubFetch({ 'GET /api/orders/myorders': server.list });
+    renderMyOrders('/my-orders?include=canceled');
+    expect(await screen.findByRole('switch', { name: 'Show canceled checkouts' })).toBeChecked();
+    await waitFor(() => expect(server.listCalls).toEqual(['?page=1&limit=10&include=canceled']));
+  });
+
+  test('page and page size come from the address and go back into it', async () => {
+    const server = myOrdersServer(Array.from({ length: 12 }, () => makePurchase()));
+    stubFetch({ 'GET /api/orders/myorders': server.list });
+    const { user, router } = renderMyOrders('/my-orders?page=2&size=5');
+
+    await waitFor(() => expect(screen.getByText('6–10 of 12')).toBeInTheDocument());
+    expect(server.listCalls).toEqual(['?page=2&limit=5']);
+
+    await user.click(screen.getByRole('button', { name: /next page/i }));
+    await waitFor(() => expect(screen.getByText('11–12 of 12')).toBeInTheDocument());
+    expect(router.state.location.search).toBe('?page=3&size=5');
+
+    // Back returns to the previous page of the table.
+    await router.navigate(-1);
+    await waitFor(() => expect(screen.getByText('6–10 of 12')).toBeInTheDocument());
+    expect(router.state.location.search).toBe('?page=2&size=5');
   });
 });

@@ -1,15 +1,24 @@
-import { CheckoutMessages, MY_ORDERS_DEFAULT_PAGE_SIZE, OrderMessages } from '@bindery/shared';
+import {
+  CheckoutMessages,
+  MY_ORDERS_DEFAULT_PAGE_SIZE,
+  MY_ORDERS_PAGE_SIZES,
+  OrderMessages,
+  OwnershipMessages,
+} from '@bindery/shared';
 import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Container from '@mui/material/Container';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
-import { useId, useState, type ReactNode } from 'react';
-import { Link as RouterLink } from 'react-router';
+import { useId, type ReactNode } from 'react';
+import { Link as RouterLink, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { StatusMessage } from '../../../components/status-message';
 import { errorMessage } from '../../../lib/api-client';
+import { usePageInAddress } from '../../../lib/use-page-in-address';
 import { useCreateOrderDownloadLink } from '../api/create-order-download-link';
 import { useMyOrders, type MyOrder } from '../api/get-my-orders';
 import { MyOrdersTable } from './my-orders-table';
@@ -18,9 +27,24 @@ import { RetryAlert } from '../../../components/retry-alert';
 /** The signed-in buyer's orders: status, amount, and a fresh download link for paid ones. */
 export function MyOrdersPage() {
   const headingId = useId();
-  const [page, setPage] = useState(0);
-  const [pageSize, setPageSize] = useState<number>(MY_ORDERS_DEFAULT_PAGE_SIZE);
-  const orders = useMyOrders({ page: page + 1, limit: pageSize });
+  // Page, page size and the canceled switch live in the address: a reload keeps them, and Back
+  // returns to the previous page instead of leaving the screen.
+  const [{ page, pageSize }, setPlace] = usePageInAddress(
+    MY_ORDERS_PAGE_SIZES,
+    MY_ORDERS_DEFAULT_PAGE_SIZE,
+  );
+  const [searchParams, setSearchParams] = useSearchParams();
+  const includeCanceled = searchParams.get('include') === 'canceled';
+  const setIncludeCanceled = (include: boolean) =>
+    setSearchParams((current) => {
+      const params = new URLSearchParams(current);
+      if (include) params.set('include', 'canceled');
+      else params.delete('include');
+      // Other orders are listed now: start again from the first page.
+      params.delete('page');
+      return params;
+    });
+  const orders = useMyOrders({ page: page + 1, limit: pageSize, includeCanceled });
   const downloadLink = useCreateOrderDownloadLink();
 
   const download = (order: MyOrder) => {
@@ -69,11 +93,8 @@ export function MyOrdersPage() {
         page={page}
         pageSize={pageSize}
         isLoadingPage={orders.isPlaceholderData}
-        onPageChange={setPage}
-        onPageSizeChange={(size) => {
-          setPageSize(size);
-          setPage(0);
-        }}
+        onPageChange={(next) => setPlace({ page: next, pageSize })}
+        onPageSizeChange={(size) => setPlace({ page: 0, pageSize: size })}
         downloadingId={downloadLink.isPending ? (downloadLink.variables ?? null) : null}
         onDownload={download}
       />
@@ -85,9 +106,25 @@ export function MyOrdersPage() {
       <Typography id={headingId} component="h1" variant="h4" sx={{ fontWeight: 700 }}>
         {OrderMessages.myOrdersTitle}
       </Typography>
-      <Typography color="text.secondary" sx={{ mt: 0.5, mb: 3 }}>
-        Everything you bought. Paid orders can be downloaded again at any time.
-      </Typography>
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={{ xs: 0.5, sm: 2 }}
+        sx={{ mt: 0.5, mb: 3, alignItems: { sm: 'center' }, justifyContent: 'space-between' }}
+      >
+        <Typography color="text.secondary">
+          Everything you bought. Paid orders can be downloaded again at any time.
+        </Typography>
+        <FormControlLabel
+          control={
+            <Switch
+              checked={includeCanceled}
+              onChange={(event) => setIncludeCanceled(event.target.checked)}
+            />
+          }
+          label={OwnershipMessages.showCanceled}
+          sx={{ flexShrink: 0, mr: 0 }}
+        />
+      </Stack>
 
       {orders.isError && (
         <RetryAlert onRetry={() => void orders.refetch()}>

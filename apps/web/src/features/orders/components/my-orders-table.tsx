@@ -1,5 +1,11 @@
-import { MY_ORDERS_PAGE_SIZES, OrderMessages, formatCents } from '@bindery/shared';
+import {
+  MY_ORDERS_PAGE_SIZES,
+  OrderMessages,
+  OwnershipMessages,
+  formatCents,
+} from '@bindery/shared';
 import DownloadIcon from '@mui/icons-material/Download';
+import PaymentOutlinedIcon from '@mui/icons-material/PaymentOutlined';
 import PauseCircleOutlinedIcon from '@mui/icons-material/PauseCircleOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -17,7 +23,7 @@ import { darken, type Theme } from '@mui/material/styles';
 import { Link as RouterLink } from 'react-router';
 import { visuallyHiddenSx } from '../../../components/visually-hidden';
 import type { MyOrder } from '../api/get-my-orders';
-import { formatOrderDate } from '../format-order-date';
+import { formatOrderDateTime } from '../format-order-date';
 import { OrderStatusChip } from './order-status-chip';
 import { ProductThumbnail } from '../../../components/product-thumbnail';
 
@@ -72,6 +78,22 @@ function DisputeNote({ display }: { display: Record<'xs' | 'sm', 'none' | 'inlin
   );
 }
 
+/** A pending order's open checkout, to finish paying there. */
+function CompletePaymentLink({ order, display }: { order: MyOrder; display: object }) {
+  if (!order.checkoutUrl) return null;
+  return (
+    <Button
+      href={order.checkoutUrl}
+      variant="contained"
+      size="small"
+      startIcon={<PaymentOutlinedIcon />}
+      sx={{ display, whiteSpace: 'nowrap' }}
+    >
+      {OwnershipMessages.completePayment}
+    </Button>
+  );
+}
+
 function ProductCell({ order }: { order: MyOrder }) {
   const { product } = order;
   const src = product?.image[0];
@@ -105,9 +127,10 @@ function ProductCell({ order }: { order: MyOrder }) {
         >
           <OrderStatusChip status={order.status} />
           <Typography variant="caption" color="text.secondary">
-            {formatOrderDate(order.createdAt)}
+            {formatOrderDateTime(order.createdAt)}
           </Typography>
           {isDownloadPaused(order) && <DisputeNote display={{ xs: 'inline-flex', sm: 'none' }} />}
+          <CompletePaymentLink order={order} display={{ xs: 'inline-flex', sm: 'none' }} />
         </Box>
       </Box>
     </Box>
@@ -167,7 +190,7 @@ export function MyOrdersTable({
                   <OrderStatusChip status={order.status} />
                 </TableCell>
                 <TableCell sx={{ ...wideOnlySx, whiteSpace: 'nowrap' }}>
-                  <time dateTime={order.createdAt}>{formatOrderDate(order.createdAt)}</time>
+                  <time dateTime={order.createdAt}>{formatOrderDateTime(order.createdAt)}</time>
                 </TableCell>
                 <TableCell sx={cellSx} align="right">
                   {isDownloadPaused(order) ? (
@@ -196,7 +219,12 @@ export function MyOrdersTable({
                         Download
                       </Box>
                     </Button>
-                  ) : null}
+                  ) : (
+                    <CompletePaymentLink
+                      order={order}
+                      display={{ xs: 'none', sm: 'inline-flex' }}
+                    />
+                  )}
                 </TableCell>
               </TableRow>
             ))}

@@ -19,6 +19,7 @@ export function makePurchase(overrides: Partial<MyOrder> = {}): MyOrder {
     createdAt: '2026-01-02T12:00:00.000Z',
     paidAt: '2026-01-02T12:01:00.000Z',
     dispute: null,
+    checkoutUrl: null,
     ...overrides,
   };
 }
