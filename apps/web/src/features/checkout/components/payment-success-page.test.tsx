@@ -28,6 +28,11 @@ function linkResponse(token = 'tok1') {
 
 const notConfirmed = () => jsonResponse({ message: NOT_CONFIRMED, code: 'CONFLICT' }, 409);
 
+/** How often the page asked for a download link (it also asks, once, what was bought). */
+const linkCalls = (fetchMock: { mock: { calls: unknown[][] } }) =>
+  fetchMock.mock.calls.filter(([input]) => String(input).endsWith('/generate-download-link'))
+    .length;
+
 describe('payment success page', () => {
   test('verifies the payment, then offers "Download Your File" in a new tab', async () => {
     const answer = deferredResponse();
@@ -94,7 +99,7 @@ describe('payment success page', () => {
     expect(await screen.findByRole('alert', {}, { timeout: 4000 })).toHaveTextContent(
       'Database is down',
     );
-    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(linkCalls(fetchMock)).toBe(2);
   });
 
   test('coming back to the window does not ask for another link', async () => {
@@ -108,7 +113,7 @@ describe('payment success page', () => {
     window.dispatchEvent(new Event('visibilitychange'));
     await new Promise((done) => setTimeout(done, 100));
 
-    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(linkCalls(fetchMock)).toBe(1);
   });
 
   test.each([
@@ -136,7 +141,7 @@ describe('payment success page', () => {
     expect(screen.getByText(NOT_CONFIRMED)).toBeInTheDocument();
     expect(screen.queryByText('Verification Failed')).not.toBeInTheDocument();
     // Not retried at once: the page checks again on its own schedule.
-    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(linkCalls(fetchMock)).toBe(1);
 
     await user.click(screen.getByRole('button', { name: 'Check again' }));
 
@@ -144,7 +149,7 @@ describe('payment success page', () => {
       'href',
       '/api/downloads/tok2',
     );
-    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(linkCalls(fetchMock)).toBe(2);
   });
 
   test('a payment not confirmed yet is checked again automatically', async () => {
@@ -156,6 +161,42 @@ describe('payment success page', () => {
     expect(
       await screen.findByRole('link', { name: 'Download Your File' }, { timeout: 4000 }),
     ).toHaveAttribute('href', '/api/downloads/tok3');
-    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(linkCalls(fetchMock)).toBe(2);
+  });
+
+  test('names the product bought, once the order behind the checkout is known', async () => {
+    const requested: string[] = [];
+    stubFetch({
+      [ENDPOINT]: () => linkResponse('tok1'),
+      'GET /api/orders/mine/checkouts/cs_test_1': (request) => {
+        requested.push(new URL(request.url).pathname);
+        return jsonResponse({
+          _id: 'order0000000001',
+          product: { _id: 'p1', title: 'Pocket Atlas', image: [] },
+          amountCents: 1250,
+          status: 'paid',
+          createdAt: '2026-01-02T12:00:00.000Z',
+          paidAt: '2026-01-02T12:01:00.000Z',
+          dispute: null,
+          checkoutUrl: null,
+        });
+      },
+    });
+    renderSuccess();
+
+    expect(await screen.findByText('You bought Pocket Atlas.')).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Download Your File' })).toBeInTheDocument();
+    expect(requested).toEqual(['/api/orders/mine/checkouts/cs_test_1']);
+  });
+
+  test('without the product name (the lookup failed) the page works as before', async () => {
+    stubFetch({
+      [ENDPOINT]: () => linkResponse('tok1'),
+      'GET /api/orders/mine/checkouts/cs_test_1': () =>
+        jsonResponse({ message: 'Order not found', code: 'NOT_FOUND' }, 404),
+    });
+    renderSuccess();
+    expect(await screen.findByRole('link', { name: 'Download Your File' })).toBeInTheDocument();
+    expect(screen.queryByText(/^You bought/)).toBeNull();
   });
 });

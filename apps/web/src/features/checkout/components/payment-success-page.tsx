@@ -1,4 +1,4 @@
-import { CheckoutMessages, type DownloadLinkResponse } from '@bindery/shared';
+import { CheckoutMessages, OwnershipMessages, type DownloadLinkResponse } from '@bindery/shared';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import CheckCircleOutlinedIcon from '@mui/icons-material/CheckCircleOutlined';
 import DownloadIcon from '@mui/icons-material/Download';
@@ -25,6 +25,7 @@ import {
   isPaymentNotConfirmed,
   useDownloadLink,
 } from '../api/generate-download-link';
+import { useCheckoutOrder } from '../api/get-checkout-order';
 
 type Tone = 'success' | 'warning' | 'error';
 
@@ -161,6 +162,8 @@ export function PaymentSuccessPage() {
   const [searchParams] = useSearchParams();
   const sessionId = searchParams.get('session_id')?.trim() ?? '';
   const link = useDownloadLink(sessionId);
+  const order = useCheckoutOrder(sessionId);
+  const productTitle = order.data?.product?.title;
 
   let icon: ReactNode = null;
   let body: ReactNode;
@@ -211,6 +214,14 @@ export function PaymentSuccessPage() {
           <Typography component="h1" variant="h4" sx={{ fontWeight: 700 }}>
             {CheckoutMessages.paymentSuccessful}
           </Typography>
+          {productTitle && (
+            <Typography
+              data-testid="purchased-product"
+              sx={{ fontWeight: 600, fontSize: '1.125rem', overflowWrap: 'anywhere' }}
+            >
+              {OwnershipMessages.purchased(productTitle)}
+            </Typography>
+          )}
           {body}
           <Divider />
           <Box>
