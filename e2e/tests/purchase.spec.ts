@@ -249,8 +249,10 @@ test('a declined card stays on the checkout; canceling lands on "Payment Cancele
   await page.getByRole('link', { name: 'Back to Home' }).click();
   await expect(page).toHaveURL(/\/store\/products$/);
 
-  // The canceled order stays in the history, without a download.
+  // The canceled order stays in the history, shown on request, without a download.
   await page.getByRole('banner').getByRole('link', { name: 'My Orders' }).click();
+  await expect(orderRow(page, title)).toHaveCount(0);
+  await page.getByRole('switch', { name: 'Show canceled checkouts' }).click();
   await expect(statusCell(page, title)).toHaveText('Canceled');
   await expect(orderRow(page, title).getByRole('cell').nth(1)).toHaveText(price);
   await expect(orderRow(page, title).getByRole('button')).toHaveCount(0);

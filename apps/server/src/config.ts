@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DEFAULT_MAX_DIGITAL_FILE_MB, MAX_IMAGE_BYTES } from '@bindery/shared';
 import { z } from 'zod';
 
 /** Where the built web app lives when the server runs from this repository. */
@@ -175,7 +176,7 @@ const EnvSchema = z.object({
   AUTH_MAX_FAILURES_PER_IP: positiveInt(30),
   AUTH_FAILURE_WINDOW_MINUTES: positiveInt(15),
   AUTH_REGISTRATIONS_PER_IP_PER_HOUR: positiveInt(20),
-  MAX_UPLOAD_SIZE_MB: positiveInt(2048),
+  MAX_UPLOAD_SIZE_MB: positiveInt(DEFAULT_MAX_DIGITAL_FILE_MB),
   UPLOAD_IDLE_TIMEOUT_SECONDS: positiveInt(30),
   UPLOAD_MB_PER_ADDRESS_PER_HOUR: positiveInt(20 * 1024),
   REQUEST_TIMEOUT_SECONDS: positiveInt(60),
@@ -282,7 +283,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     uploads: {
       maxFileBytes: vars.MAX_UPLOAD_SIZE_MB * 1024 * 1024,
-      maxImageBytes: 10 * 1024 * 1024,
+      maxImageBytes: MAX_IMAGE_BYTES,
       signatureTtlSeconds: 2 * 60,
       idleTimeoutMs: vars.UPLOAD_IDLE_TIMEOUT_SECONDS * 1000,
       maxBytesPerAddressPerHour: vars.UPLOAD_MB_PER_ADDRESS_PER_HOUR * 1024 * 1024,

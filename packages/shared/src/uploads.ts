@@ -30,9 +30,47 @@ export type UploadedImage = z.infer<typeof UploadedImageSchema>;
 export const IMAGE_FORMATS = ['jpeg', 'png', 'webp', 'gif', 'avif'] as const;
 export type ImageFormat = (typeof IMAGE_FORMATS)[number];
 
+/** The image formats as people read them. */
+export const IMAGE_FORMATS_TEXT = 'JPEG, PNG, WebP, GIF or AVIF';
+/** Largest image the image host takes. */
+export const MAX_IMAGE_MB = 10;
+export const MAX_IMAGE_BYTES = MAX_IMAGE_MB * 1024 * 1024;
+/** Largest digital file unless the store sets MAX_UPLOAD_SIZE_MB. */
+export const DEFAULT_MAX_DIGITAL_FILE_MB = 2048;
+
+const startsWith = (bytes: Uint8Array, signature: readonly number[], at = 0) =>
+  signature.every((byte, index) => bytes[at + index] === byte);
+const ascii = (text: string) => Array.from(text, (char) => char.charCodeAt(0));
+
+/**
+ * The image format its first 16 bytes announce (magic numbers), or null. A first look, for the
+ * admin form to refuse a wrong file before uploading it; the server decodes every image anyway.
+ */
+export function sniffImageFormat(bytes: Uint8Array): ImageFormat | null {
+  if (startsWith(bytes, [0xff, 0xd8, 0xff])) return 'jpeg';
+  if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'png';
+  if (startsWith(bytes, ascii('GIF87a')) || startsWith(bytes, ascii('GIF89a'))) return 'gif';
+  if (startsWith(bytes, ascii('RIFF')) && startsWith(bytes, ascii('WEBP'), 8)) return 'webp';
+  if (
+    startsWith(bytes, ascii('ftyp'), 4) &&
+    (startsWith(bytes, ascii('avif'), 8) || startsWith(bytes, ascii('avis'), 8))
+  )
+    return 'avif';
+  return null;
+}
+
+/** `pdf` or `zip` (an EPUB is a ZIP) by the first bytes, or null; the server checks further. */
+export function sniffDigitalFormat(bytes: Uint8Array): 'pdf' | 'zip' | null {
+  if (startsWith(bytes, ascii('%PDF-'))) return 'pdf';
+  if (startsWith(bytes, [0x50, 0x4b, 0x03, 0x04])) return 'zip';
+  return null;
+}
+
 export const UploadMessages = {
   fileTypeNotAllowed: 'Only PDF, ZIP and EPUB files are allowed.',
   fileTypeMismatch: "The file's content does not match its name (.pdf, .zip or .epub).",
+  /** Named .pdf, .zip or .epub, but its content is none of them. */
+  fileNotRealDigital: 'This file is not a real PDF, ZIP or EPUB.',
   archiveTooManyEntries: 'The archive holds too many files.',
   imageTypeNotAllowed: 'Only JPEG, PNG, WebP, GIF or AVIF images are allowed.',
   fileTooLarge: 'The file is too large.',

@@ -114,7 +114,8 @@ export async function checkDigitalUpload(
     pending.size,
   );
   if (check.kind === 'too-many-entries') throw tooLarge(UploadMessages.archiveTooManyEntries);
-  if (check.kind === 'unknown') throw unsupported(UploadMessages.fileTypeNotAllowed);
+  // The name promises a PDF, ZIP or EPUB and the content is none: say so, not "wrong extension".
+  if (check.kind === 'unknown') throw unsupported(UploadMessages.fileNotRealDigital);
   const format = agreedFormat(claimed, check.format);
   if (!format) throw unsupported(UploadMessages.fileTypeMismatch);
   return { format, fileName };

@@ -428,7 +428,7 @@ describe('POST /api/uploads/file', () => {
   describe('type by content', () => {
     const png = () => sampleImage('png', 32, 32);
     test.each<[string, string, () => Buffer | Promise<Buffer>, string]>([
-      ['a .pdf holding PNG bytes', 'cover.pdf', png, UploadMessages.fileTypeNotAllowed],
+      ['a .pdf holding PNG bytes', 'cover.pdf', png, UploadMessages.fileNotRealDigital],
       [
         'a .epub without the mimetype entry',
         'book.epub',
@@ -467,51 +467,51 @@ describe('POST /api/uploads/file', () => {
         'a PDF header followed by HTML',
         'page.pdf',
         () => Buffer.from('%PDF-1.4\n<html><script>alert(1)</script></html>'),
-        UploadMessages.fileTypeNotAllowed,
+        UploadMessages.fileNotRealDigital,
       ],
       [
         'HTML renamed .pdf',
         'page.pdf',
         () => Buffer.from('<!doctype html><html><body>hi</body></html>'),
-        UploadMessages.fileTypeNotAllowed,
+        UploadMessages.fileNotRealDigital,
       ],
       [
         'SVG renamed .pdf',
         'logo.pdf',
         () =>
           Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
-        UploadMessages.fileTypeNotAllowed,
+        UploadMessages.fileNotRealDigital,
       ],
       [
         'JavaScript renamed .epub',
         'app.epub',
         () => Buffer.from('alert(document.cookie)'),
-        UploadMessages.fileTypeNotAllowed,
+        UploadMessages.fileNotRealDigital,
       ],
       [
         'PHP renamed .zip',
         'shell.zip',
         () => Buffer.from('<?php system($_GET["c"]); ?>'),
-        UploadMessages.fileTypeNotAllowed,
+        UploadMessages.fileNotRealDigital,
       ],
       [
         'a Windows executable renamed .zip',
         'setup.zip',
         () => Buffer.concat([Buffer.from('MZ\x90\x00'), Buffer.alloc(200)]),
-        UploadMessages.fileTypeNotAllowed,
+        UploadMessages.fileNotRealDigital,
       ],
       [
         'a self-extracting archive (data before the zip)',
         'setup.zip',
         () =>
           Buffer.concat([Buffer.from('MZ\x90\x00'), sampleZip([{ name: 'a.txt', data: 'hello' }])]),
-        UploadMessages.fileTypeNotAllowed,
+        UploadMessages.fileNotRealDigital,
       ],
       [
         'a truncated zip (no central directory)',
         'cut.zip',
         () => sampleZip([{ name: 'a.txt', data: 'hello world' }]).subarray(0, 40),
-        UploadMessages.fileTypeNotAllowed,
+        UploadMessages.fileNotRealDigital,
       ],
       [
         'a valid PDF named .html',

@@ -9,7 +9,7 @@ import ListItem from '@mui/material/ListItem';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
-import { useId, type ReactNode, type Ref } from 'react';
+import { useEffect, useId, useState, type ReactNode, type Ref } from 'react';
 import { describeFile } from './product-form-schema';
 
 export interface FilePickerProps {
@@ -20,6 +20,8 @@ export interface FilePickerProps {
   icon: ReactNode;
   accept: string;
   multiple?: boolean;
+  /** Show each chosen file as a thumbnail (images), instead of a file icon. */
+  showPreviews?: boolean;
   files: readonly File[];
   onChange: (files: File[]) => void;
   onBlur?: () => void;
@@ -41,6 +43,7 @@ export function FilePicker({
   icon,
   accept,
   multiple = false,
+  showPreviews = false,
   files,
   onChange,
   onBlur,
@@ -52,6 +55,7 @@ export function FilePicker({
 }: FilePickerProps) {
   const headingId = useId();
   const helperId = useId();
+  const previews = useObjectUrls(showPreviews ? files : NO_FILES);
 
   return (
     <Box role="group" aria-labelledby={headingId}>
@@ -128,9 +132,30 @@ export function FilePicker({
                 </IconButton>
               }
             >
-              <ListItemIcon sx={{ minWidth: 32 }}>
-                <InsertDriveFileOutlinedIcon fontSize="small" />
-              </ListItemIcon>
+              {previews.get(file) ? (
+                <Box
+                  component="img"
+                  src={previews.get(file)}
+                  alt={`Preview of ${file.name}`}
+                  width={56}
+                  height={56}
+                  sx={{
+                    width: 56,
+                    height: 56,
+                    flexShrink: 0,
+                    objectFit: 'cover',
+                    borderRadius: 1,
+                    border: 1,
+                    borderColor: 'divider',
+                    bgcolor: 'action.hover',
+                    mr: 1.5,
+                  }}
+                />
+              ) : (
+                <ListItemIcon sx={{ minWidth: 32 }}>
+                  <InsertDriveFileOutlinedIcon fontSize="small" />
+                </ListItemIcon>
+              )}
               <ListItemText
                 primary={describeFile(file)}
                 slotProps={{ primary: { sx: { wordBreak: 'break-all' } } }}
@@ -141,4 +166,26 @@ export function FilePicker({
       )}
     </Box>
   );
+}
+
+const NO_FILES: readonly File[] = [];
+
+/**
+ * An object URL per file, for previews: made when a file is chosen and revoked when it is removed
+ * or the picker goes away, so the browser lets go of the file's bytes.
+ */
+function useObjectUrls(files: readonly File[]): Map<File, string> {
+  const [urls, setUrls] = useState(() => new Map<File, string>());
+  useEffect(() => {
+    if (files.length === 0 || typeof URL.createObjectURL !== 'function') {
+      setUrls((current) => (current.size === 0 ? current : new Map()));
+      return;
+    }
+    const made = new Map(files.map((file) => [file, URL.createObjectURL(file)]));
+    setUrls(made);
+    return () => {
+      for (const url of made.values()) URL.revokeObjectURL(url);
+    };
+  }, [files]);
+  return urls;
 }

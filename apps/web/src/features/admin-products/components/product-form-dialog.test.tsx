@@ -156,10 +156,10 @@ describe('product form validation', () => {
     await save(user, dialog);
 
     expect(
-      await dialog.findByText('Only PDF, ZIP and EPUB files are allowed.'),
+      await dialog.findByText('notes.txt: Only PDF, ZIP and EPUB files are allowed.'),
     ).toBeInTheDocument();
     expect(
-      dialog.getByText('Only JPEG, PNG, WebP, GIF or AVIF images are allowed.'),
+      dialog.getByText('notes.txt is not a JPEG, PNG, WebP, GIF or AVIF image.'),
     ).toBeInTheDocument();
   });
 
@@ -211,14 +211,20 @@ describe('choosing files', () => {
     ]);
   });
 
-  test('the pickers take any image type, several, and one .pdf, .zip or .epub file', async () => {
+  test('the pickers take JPEG, PNG, WebP, GIF or AVIF images, several, and one .pdf, .zip or .epub file', async () => {
     stubXhr();
     const { user } = renderDashboard();
     const dialog = await openAddForm(user);
 
     const images = dialog.getByLabelText('Choose images');
     expect(images).toHaveAttribute('type', 'file');
-    expect(images).toHaveAttribute('accept', 'image/*');
+    expect(images).toHaveAttribute(
+      'accept',
+      'image/jpeg,image/png,image/webp,image/gif,image/avif',
+    );
+    expect(images).toHaveAccessibleDescription(
+      'JPEG, PNG, WebP, GIF or AVIF, up to 10 MB each; choose one or more. The first one is the cover.',
+    );
     expect(images).toHaveAttribute('multiple');
     const file = dialog.getByLabelText('Choose digital file');
     expect(file).toHaveAttribute('accept', '.pdf,.zip,.epub');
@@ -242,10 +248,10 @@ describe('choosing files', () => {
     expect(dialog.getByRole('img', { name: 'Current image 2' })).toBeInTheDocument();
     expect(dialog.getByText('Current file: tides-2025.epub (10.0 KB)')).toBeInTheDocument();
     expect(dialog.getByLabelText('Choose images')).toHaveAccessibleDescription(
-      'Choosing new images replaces all the current ones.',
+      'JPEG, PNG, WebP, GIF or AVIF, up to 10 MB each. Choosing new images replaces all the current ones.',
     );
     expect(dialog.getByLabelText('Choose digital file')).toHaveAccessibleDescription(
-      'PDF, ZIP or EPUB. Choosing a new file replaces the current one.',
+      'PDF, ZIP or EPUB, up to 2048 MB. Choosing a new file replaces the current one.',
     );
   });
 });

@@ -32,8 +32,12 @@ import { getUploadSignature } from '../api/get-upload-signature';
 import type { AdminProduct } from '../api/list-products';
 import { uploadDigitalFile } from '../api/upload-digital-file';
 import { uploadImage, uploadImagesInBatches } from '../api/upload-images';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { FilePicker } from './file-picker';
 import {
+  DIGITAL_FILE_ACCEPTED_TEXT,
+  IMAGES_ACCEPTED_TEXT,
+  IMAGE_ACCEPT,
   describeFile,
   productFormDefaults,
   productFormSchema,
@@ -100,7 +104,8 @@ export function ProductFormDialog({
     control,
     register,
     handleSubmit,
-    formState: { errors },
+    trigger,
+    formState: { errors, isDirty },
   } = useForm<ProductFormInput, unknown, ProductFormValues>({
     defaultValues: productFormDefaults(product),
     resolver: zodResolver(schema),
@@ -129,8 +134,13 @@ export function ProductFormDialog({
     };
   };
 
+  // Esc, the backdrop, Close and Cancel all come here. While files upload nothing closes the
+  // form (the upload would be lost half-way); with changes, it asks before they are dropped.
+  const [isDiscardAsked, setDiscardAsked] = useState(false);
   const requestClose = () => {
-    if (!isSubmitting) onClose();
+    if (isSubmitting) return;
+    if (isDirty || hasNewImages || hasNewFile) setDiscardAsked(true);
+    else onClose();
   };
 
   const uploadFile = async (file: File) => {
@@ -276,18 +286,23 @@ export function ProductFormDialog({
                   heading="Images"
                   buttonLabel="Choose images"
                   icon={<AddPhotoAlternateOutlinedIcon />}
-                  accept="image/*"
+                  accept={IMAGE_ACCEPT}
                   multiple
+                  showPreviews
                   files={field.value}
-                  onChange={field.onChange}
+                  onChange={(files) => {
+                    field.onChange(files);
+                    // Checked as soon as they are chosen: type by content, and size.
+                    void trigger('images');
+                  }}
                   onBlur={field.onBlur}
                   inputRef={field.ref}
                   error={fieldState.error?.message ?? imageItemError(fieldState.error)}
                   disabled={isSubmitting}
                   helperText={
                     product
-                      ? 'Choosing new images replaces all the current ones.'
-                      : 'Any image type; choose one or more. The first one is the cover.'
+                      ? `${IMAGES_ACCEPTED_TEXT}. Choosing new images replaces all the current ones.`
+                      : `${IMAGES_ACCEPTED_TEXT}; choose one or more. The first one is the cover.`
                   }
                 >
                   {product && product.image.length > 0 && (
@@ -307,15 +322,18 @@ export function ProductFormDialog({
                   icon={<UploadFileOutlinedIcon />}
                   accept={DIGITAL_FILE_ACCEPT}
                   files={field.value ? [field.value] : []}
-                  onChange={(files) => field.onChange(files[0] ?? null)}
+                  onChange={(files) => {
+                    field.onChange(files[0] ?? null);
+                    void trigger('digitalFile');
+                  }}
                   onBlur={field.onBlur}
                   inputRef={field.ref}
                   error={fieldState.error?.message}
                   disabled={isSubmitting}
                   helperText={
                     product
-                      ? 'PDF, ZIP or EPUB. Choosing a new file replaces the current one.'
-                      : 'PDF, ZIP or EPUB; the file buyers download.'
+                      ? `${DIGITAL_FILE_ACCEPTED_TEXT}. Choosing a new file replaces the current one.`
+                      : `${DIGITAL_FILE_ACCEPTED_TEXT}; the file buyers download.`
                   }
                 >
                   {currentFile && (
@@ -375,6 +393,22 @@ export function ProductFormDialog({
           </Button>
         </DialogActions>
       </Box>
+      <ConfirmDialog
+        open={isDiscardAsked}
+        title="Discard changes?"
+        description={
+          product
+            ? `Your changes to “${product.title}” will be lost.`
+            : 'The new product you started will be lost.'
+        }
+        confirmLabel="Discard"
+        cancelLabel="Keep editing"
+        onConfirm={() => {
+          setDiscardAsked(false);
+          onClose();
+        }}
+        onCancel={() => setDiscardAsked(false)}
+      />
     </Dialog>
   );
 }

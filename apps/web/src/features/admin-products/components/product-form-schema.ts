@@ -1,33 +1,83 @@
 import {
   CatalogMessages,
   CreateProductBodySchema,
+  DEFAULT_MAX_DIGITAL_FILE_MB,
   DIGITAL_FILE_EXTENSIONS,
+  IMAGE_FORMATS_TEXT,
+  MAX_IMAGE_BYTES,
+  MAX_IMAGE_MB,
   PRODUCT_LIMITS,
   UploadMessages,
+  sniffDigitalFormat,
+  sniffImageFormat,
 } from '@bindery/shared';
 import { z } from 'zod';
 import { priceInUsd, type AdminProduct } from '../api/list-products';
 
 export type ProductFormMode = 'add' | 'edit';
 
-const hasDigitalExtension = (name: string) =>
-  DIGITAL_FILE_EXTENSIONS.some((extension) => name.toLowerCase().endsWith(extension));
+const MB = 1024 * 1024;
+const MAX_DIGITAL_FILE_BYTES = DEFAULT_MAX_DIGITAL_FILE_MB * MB;
+
+/** What the image picker says it takes, from the limits the server applies. */
+export const IMAGES_ACCEPTED_TEXT = `${IMAGE_FORMATS_TEXT}, up to ${MAX_IMAGE_MB} MB each`;
+export const DIGITAL_FILE_ACCEPTED_TEXT = `PDF, ZIP or EPUB, up to ${DEFAULT_MAX_DIGITAL_FILE_MB} MB`;
+
+/** The image types the image host takes, for the picker's `accept`. */
+export const IMAGE_ACCEPT = 'image/jpeg,image/png,image/webp,image/gif,image/avif';
+
+const extensionOf = (name: string) =>
+  DIGITAL_FILE_EXTENSIONS.find((extension) => name.toLowerCase().endsWith(extension));
+
+/** A file's first 16 bytes: enough for every magic number the form checks. */
+async function readHead(file: File): Promise<Uint8Array> {
+  const head = file.slice(0, 16);
+  if (typeof head.arrayBuffer === 'function') return new Uint8Array(await head.arrayBuffer());
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(new Uint8Array(reader.result as ArrayBuffer));
+    reader.onerror = () => reject(reader.error ?? new Error('unreadable'));
+    reader.readAsArrayBuffer(head);
+  });
+}
 
 /**
- * The product form's rules: the server's own field rules and messages (shared), plus the files.
- * Adding needs at least one image and the digital file; editing keeps the current ones when none
- * are chosen.
+ * What is wrong with a chosen image, naming it, or null. Checked before any upload starts, so a
+ * wrong or oversized file is refused at once instead of after it has crossed the network.
+ */
+export async function imageProblem(file: File): Promise<string | null> {
+  if (file.size === 0) return `${file.name} is empty.`;
+  if (file.size > MAX_IMAGE_BYTES) return `${file.name} is larger than ${MAX_IMAGE_MB} MB.`;
+  if (!sniffImageFormat(await readHead(file)))
+    return `${file.name} is not a ${IMAGE_FORMATS_TEXT} image.`;
+  return null;
+}
+
+/** What is wrong with the chosen digital file, naming it, or null (the server checks further). */
+export async function digitalFileProblem(file: File): Promise<string | null> {
+  const extension = extensionOf(file.name);
+  if (!extension) return `${file.name}: ${UploadMessages.fileTypeNotAllowed}`;
+  if (file.size === 0) return `${file.name}: ${UploadMessages.emptyFile}`;
+  if (file.size > MAX_DIGITAL_FILE_BYTES)
+    return `${file.name} is larger than ${DEFAULT_MAX_DIGITAL_FILE_MB} MB.`;
+  const content = sniffDigitalFormat(await readHead(file));
+  if (!content) return `${file.name}: ${UploadMessages.fileNotRealDigital}`;
+  if ((content === 'pdf') !== (extension === '.pdf'))
+    return `${file.name}: ${UploadMessages.fileTypeMismatch}`;
+  return null;
+}
+
+/**
+ * The product form's rules: the server's own field rules and messages (shared), plus the files,
+ * each checked by its content and size before anything is uploaded. Adding needs at least one
+ * image and the digital file; editing keeps the current ones when none are chosen.
  */
 export function productFormSchema(mode: ProductFormMode) {
   const isAdd = mode === 'add';
   const fields = CreateProductBodySchema.shape;
 
   let images = z
-    .array(
-      z
-        .instanceof(File)
-        .refine((file) => file.type.startsWith('image/'), UploadMessages.imageTypeNotAllowed),
-    )
+    .array(z.instanceof(File))
     .max(PRODUCT_LIMITS.imagesMax, CatalogMessages.tooManyImages);
   if (isAdd) images = images.min(PRODUCT_LIMITS.imagesMin, CatalogMessages.imagesRequired);
 
@@ -42,12 +92,20 @@ export function productFormSchema(mode: ProductFormMode) {
       .min(1, CatalogMessages.priceRequired)
       .transform(Number)
       .pipe(fields.price),
-    images,
+    images: images.superRefine(async (files, context) => {
+      const problems = (await Promise.all(files.map(imageProblem))).filter(
+        (problem) => problem !== null,
+      );
+      if (problems.length > 0) context.addIssue({ code: 'custom', message: problems.join(' ') });
+    }),
     digitalFile: z
       .instanceof(File)
       .nullable()
       .refine((file) => !isAdd || file !== null, CatalogMessages.digitalFileRequired)
-      .refine((file) => !file || hasDigitalExtension(file.name), UploadMessages.fileTypeNotAllowed),
+      .superRefine(async (file, context) => {
+        const problem = file && (await digitalFileProblem(file));
+        if (problem) context.addIssue({ code: 'custom', message: problem });
+      }),
   });
 }
 

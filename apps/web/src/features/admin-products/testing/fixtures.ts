@@ -41,9 +41,43 @@ export function pageOf(all: AdminProduct[], url: string): AdminProductList {
   };
 }
 
-/** A file of `bytes` bytes with the given name and type. */
-export function fileOf(name: string, type: string, bytes = 16): File {
-  return new File([new Uint8Array(bytes)], name, { type });
+/** The first bytes a real file of each kind starts with (its magic number). */
+export const MAGIC = {
+  png: [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a],
+  jpeg: [0xff, 0xd8, 0xff, 0xe0],
+  gif: [...'GIF89a'].map((c) => c.charCodeAt(0)),
+  webp: [...'RIFF\0\0\0\0WEBPVP8 '].map((c) => c.charCodeAt(0)),
+  avif: [0, 0, 0, 0x1c, ...'ftypavif'].map((c) => (typeof c === 'string' ? c.charCodeAt(0) : c)),
+  pdf: [...'%PDF-1.7\n'].map((c) => c.charCodeAt(0)),
+  zip: [0x50, 0x4b, 0x03, 0x04],
+} as const;
+
+/** What a file of this name and type starts with when it is what it claims to be. */
+function magicFor(name: string, type: string): readonly number[] {
+  const extension = name.toLowerCase().split('.').pop() ?? '';
+  if (type === 'image/png' || extension === 'png') return MAGIC.png;
+  if (type === 'image/jpeg' || extension === 'jpg' || extension === 'jpeg') return MAGIC.jpeg;
+  if (type === 'image/gif' || extension === 'gif') return MAGIC.gif;
+  if (type === 'image/webp' || extension === 'webp') return MAGIC.webp;
+  if (type === 'image/avif' || extension === 'avif') return MAGIC.avif;
+  if (extension === 'pdf') return MAGIC.pdf;
+  if (extension === 'zip' || extension === 'epub') return MAGIC.zip;
+  return [];
+}
+
+/**
+ * A file of `bytes` bytes with the given name and type, starting with the real magic number of
+ * what it claims to be (a PNG's, a PDF's…); `content: 'fake'` leaves its bytes all zero.
+ */
+export function fileOf(
+  name: string,
+  type: string,
+  bytes = 16,
+  { content = 'real' }: { content?: 'real' | 'fake' } = {},
+): File {
+  const data = new Uint8Array(bytes);
+  if (content === 'real') data.set(magicFor(name, type).slice(0, bytes));
+  return new File([data], name, { type });
 }
 
 export interface FakeXhrRequest {
