@@ -30,5 +30,7 @@ export default defineConfig({
     setupFiles: ['./src/test/setup.ts'],
     restoreMocks: true,
     unstubGlobals: true,
+    // Screens render MUI in jsdom, which takes seconds on a busy two-core machine.
+    testTimeout: 20_000,
   },
 });
