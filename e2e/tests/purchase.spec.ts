@@ -199,7 +199,8 @@ test('a buyer pays by card, downloads the file, and downloads it again from My O
   expect(href).toMatch(/^\/api\/downloads\/.+/);
   const file = await page.request.get(href!);
   expect(file.status()).toBe(200);
-  expect(file.headers()['content-disposition']).toContain(`filename="${product.fileName}"`);
+  // Saved under the product's title, not the owner's upload name.
+  expect(file.headers()['content-disposition']).toContain(`filename="${product.title}.pdf"`);
   expect(fingerprint(await file.body())).toEqual(fingerprint(product.pdf));
 
   // My Orders: the order is paid, and its Download gives the same bytes again.
@@ -216,7 +217,7 @@ test('a buyer pays by card, downloads the file, and downloads it again from My O
   const downloadStarted = page.waitForEvent('download');
   await row.getByRole('button', { name: `Download ${product.title}` }).click();
   const download = await downloadStarted;
-  expect(download.suggestedFilename()).toBe(product.fileName);
+  expect(download.suggestedFilename()).toBe(`${product.title}.pdf`);
   expect(fingerprint(await readFile(await download.path()))).toEqual(fingerprint(product.pdf));
   // The file came as an attachment: the page stayed.
   await expect(page).toHaveURL(/\/store\/my-orders$/);

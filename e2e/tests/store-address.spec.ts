@@ -1,0 +1,141 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, test } from '@playwright/test';
+import { newBuyer, signInThroughUi } from './fixtures.js';
+
+const SERVER_MAIN = fileURLToPath(new URL('../../apps/server/dist/main.js', import.meta.url));
+
+/** A port nobody listens on right now. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** The built store on its own fresh data directory, started WITHOUT PUBLIC_URL. */
+async function startStoreWithoutPublicUrl() {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bindery-e2e-address-'));
+  const child: ChildProcess = spawn(process.execPath, [SERVER_MAIN], {
+    env: {
+      PATH: process.env.PATH,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: '',
+      DATA_DIR: dataDir,
+      ADMIN_EMAIL: 'admin@example.com',
+      ADMIN_PASSWORD: 'admin password 1',
+      LOG_LEVEL: 'warn',
+      AUTH_REGISTRATIONS_PER_IP_PER_HOUR: '1000',
+    },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (child.exitCode !== null || Date.now() > deadline) {
+      throw new Error(`the store did not start (exit ${child.exitCode}): ${stderr}`);
+    }
+    await new Promise((done) => setTimeout(done, 200));
+  }
+  return {
+    port,
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((done) => child.once('exit', done));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+test.describe('a store started without PUBLIC_URL', () => {
+  let store: Awaited<ReturnType<typeof startStoreWithoutPublicUrl>>;
+  test.beforeAll(async () => {
+    store = await startStoreWithoutPublicUrl();
+  });
+  test.afterAll(async () => {
+    await store?.stop();
+  });
+
+  test('opened at 127.0.0.1, a purchase through the test checkout ends signed in on the success page', async ({
+    page,
+  }) => {
+    const origin = `http://127.0.0.1:${store.port}`;
+    const buyer = newBuyer();
+    // Registered by hand: registerThroughUi opens the configured server's address.
+    await page.goto(`${origin}/store/login`);
+    await page.getByRole('button', { name: 'Register' }).click();
+    await page.getByLabel('Username').fill(buyer.name);
+    await page.getByLabel('Email').fill(buyer.email);
+    await page.getByLabel('Password', { exact: true }).fill(buyer.password);
+    await page.getByLabel('Confirm password').fill(buyer.password);
+    await page.getByRole('button', { name: 'Register' }).click();
+    await expect(page.getByText('Registration successful! Please log in.')).toBeVisible();
+    await signInThroughUi(page, buyer.email, buyer.password, `${origin}/store/login`);
+    await expect(page).toHaveURL(`${origin}/store/products`);
+
+    await page.goto(`${origin}/store/products?search=Bookbinding`);
+    await page.getByRole('link', { name: 'The Bookbinding Handbook', exact: true }).click();
+    await page.getByRole('main').getByRole('button', { name: 'Buy Now' }).click();
+
+    // The hosted page is on the address the buyer is on, not on http://localhost.
+    await expect(page).toHaveURL(new RegExp(`^${origin}/checkout/test/cs_test_[\\w-]+$`));
+    await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await page.getByLabel('Expiry (MM/YY)').fill('12/34');
+    await page.getByLabel('CVC').fill('123');
+    await page.getByRole('button', { name: /^Pay / }).click();
+
+    await expect(page).toHaveURL(
+      new RegExp(`^${origin}/store/success\\?session_id=cs_test_[\\w-]+$`),
+    );
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Payment Successful!' }),
+    ).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Download Your File' })).toBeVisible({
+      timeout: 20_000,
+    });
+    // Still signed in: the top bar names the buyer.
+    await expect(page.getByRole('banner').getByRole('button', { name: 'Logout' })).toBeVisible();
+  });
+
+  test('a name the machine does not answer to is refused with what to set', async ({ request }) => {
+    const response = await request.get(`http://127.0.0.1:${store.port}/store/products`, {
+      headers: { host: `rebound.example:${store.port}` },
+    });
+    expect(response.status()).toBe(421);
+    expect(await response.json()).toEqual({
+      message: `This store does not answer to the host "rebound.example:${store.port}". Set PUBLIC_URL to the address buyers use (for example https://shop.example.com), or add the name to ALLOWED_HOSTS.`,
+      code: 'MISDIRECTED_REQUEST',
+    });
+  });
+});
+
+test('with PUBLIC_URL set, a store opened by another name moves there before sign-in', async ({
+  page,
+  baseURL,
+}) => {
+  // The configured server runs with PUBLIC_URL=http://127.0.0.1:<port>.
+  const publicUrl = new URL(baseURL!);
+  const otherName = `http://localhost:${publicUrl.port}`;
+  await page.goto(`${otherName}/store/login?from=mail`);
+  await expect(page).toHaveURL(`${publicUrl.origin}/store/login?from=mail`);
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+});
