@@ -54,7 +54,7 @@ async function checkTheForm(page: Page) {
   await expect(page).toHaveURL(/\/checkout\/test\/cs_test_[\w-]+$/);
   await expect(cardNumber).toHaveValue('4242 4242 4242 4241');
   await expect(expiry).toHaveValue('12/34');
-  await expect(page.getByLabel('CVC')).toHaveValue('123');
+  await expect(page.getByLabel('CVC')).toHaveValue('');
   await expect(page.getByLabel('Name on card')).toHaveValue('Ada Lovelace');
   expect(
     await page.evaluate(() => document.documentElement.scrollWidth - innerWidth),
@@ -104,7 +104,7 @@ test('a past expiry and a short CVC: focus goes to the first wrong field', async
   await expect(page.getByLabel('Card number')).not.toHaveAttribute('aria-invalid', 'true');
 });
 
-test('when the server refuses (a declined card), the page keeps what was typed', async ({
+test('when the server refuses (a declined card), the page keeps what was typed but the CVC', async ({
   page,
 }) => {
   await openTestCheckout(page);
@@ -119,6 +119,6 @@ test('when the server refuses (a declined card), the page keeps what was typed',
   );
   await expect(page.getByLabel('Card number')).toHaveValue('4000 0000 0000 0002');
   await expect(page.getByLabel('Expiry (MM/YY)')).toHaveValue('12/34');
-  await expect(page.getByLabel('CVC')).toHaveValue('123');
+  await expect(page.getByLabel('CVC')).toHaveValue('');
   await expect(page.getByLabel('Name on card')).toHaveValue('Ada Lovelace');
 });

@@ -28,7 +28,10 @@ export interface CheckoutFormView {
   session: TestCheckoutSession;
   /** The server's refusal, shown next to the field it is about. */
   error?: { field: CardField; message: string } | undefined;
-  /** What the buyer typed, shown again after a refusal (test cards only: nothing is secret). */
+  /**
+   * What the buyer typed, shown again after a refusal so one field can be corrected. The
+   * security code is never sent back, as on a real checkout: somebody may type a real card here.
+   */
   values?: CardForm | undefined;
 }
 
@@ -43,7 +46,8 @@ export function renderCheckoutForm({ storeName, session, error, values }: Checko
     attributes: string,
     options: { checked: boolean },
   ) => {
-    const value = values?.[id] ? ` value="${escapeHtml(values[id].slice(0, 100))}"` : '';
+    const typed = id === 'cvc' ? undefined : values?.[id];
+    const value = typed ? ` value="${escapeHtml(typed.slice(0, 100))}"` : '';
     if (!options.checked) {
       return `<label for="${id}">${escapeHtml(label)}</label>
 <input id="${id}" name="${id}" ${attributes}${value}>`;
