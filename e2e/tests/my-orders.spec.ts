@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import {
   demoProducts,
+  payByCard,
   sidewaysOverflow,
   signUpBuyer,
   startCheckoutViaApi,
@@ -107,8 +108,14 @@ test('the page and page size stay in the address: a reload keeps page 2, Back re
 test('@mobile on a phone My Orders does not scroll sideways and every action is reachable', async ({
   page,
 }) => {
-  await signUpBuyer(page);
-  const [pending, dropped] = await demoProducts(page.request);
+  const buyer = await signUpBuyer(page);
+  const [pending, dropped, paid] = await demoProducts(page.request);
+  // One order of each kind: paid (Download), pending (Complete payment) and canceled.
+  await page.goto(await startCheckoutViaApi(page, paid!._id));
+  await payByCard(page, buyer.name);
+  await expect(page.getByRole('link', { name: 'Download Your File' })).toBeVisible({
+    timeout: 20_000,
+  });
   const checkoutUrl = await startCheckoutViaApi(page, pending!._id);
   await cancelCheckout(page, await startCheckoutViaApi(page, dropped!._id));
 
@@ -126,7 +133,20 @@ test('@mobile on a phone My Orders does not scroll sideways and every action is 
   await canceledSwitch(page).scrollIntoViewIfNeeded();
   await canceledSwitch(page).tap();
   await expect(rowOf(page, dropped!.title)).toHaveCount(1);
+  // Nor does the table inside its frame: every row's action stays on the screen.
+  expect(
+    await table(page).evaluate((element) => {
+      const frame = element.parentElement!;
+      return frame.scrollWidth - frame.clientWidth;
+    }),
+  ).toBeLessThanOrEqual(0);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+  const download = rowOf(page, paid!.title).getByRole('button', {
+    name: `Download ${paid!.title}`,
+  });
+  await download.scrollIntoViewIfNeeded();
+  await expect(download).toBeInViewport({ ratio: 1 });
 
   await complete.tap();
   await expect(page).toHaveURL(checkoutUrl);

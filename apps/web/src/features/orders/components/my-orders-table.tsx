@@ -87,7 +87,14 @@ function CompletePaymentLink({ order, display }: { order: MyOrder; display: obje
       variant="contained"
       size="small"
       startIcon={<PaymentOutlinedIcon />}
-      sx={{ display, whiteSpace: 'nowrap' }}
+      sx={{
+        display,
+        // On phones it sits under the title and wraps like it, so the row keeps to the screen.
+        whiteSpace: { xs: 'normal', sm: 'nowrap' },
+        textAlign: 'left',
+        lineHeight: 1.3,
+        '& .MuiButton-startIcon': { display: { xs: 'none', sm: 'inherit' } },
+      }}
     >
       {OwnershipMessages.completePayment}
     </Button>
@@ -164,7 +171,7 @@ export function MyOrdersTable({
           <TableHead>
             <TableRow>
               <TableCell sx={cellSx}>Product</TableCell>
-              <TableCell sx={cellSx} align="right">
+              <TableCell sx={{ ...cellSx, whiteSpace: 'nowrap' }} align="right">
                 Amount
               </TableCell>
               <TableCell sx={wideOnlySx}>Status</TableCell>
