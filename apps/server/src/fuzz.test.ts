@@ -155,6 +155,14 @@ const ROUTES: Record<string, RouteSpec> = {
   },
   'DELETE /api/products/:id': { access: 'admin', params: { id: () => pools.productIds } },
   'GET /api/orders/myorders': { access: 'signed-in', query: MyOrdersQuerySchema },
+  'GET /api/orders/mine/products/:productId': {
+    access: 'signed-in',
+    params: { productId: () => pools.productIds },
+  },
+  'GET /api/orders/mine/checkouts/:sessionId': {
+    access: 'signed-in',
+    params: { sessionId: () => pools.sessionIds },
+  },
   'GET /api/orders': { access: 'admin', query: AdminOrdersQuerySchema },
   'DELETE /api/orders/:id': { access: 'admin', params: { id: () => pools.orderIds } },
   'POST /api/orders/:id/refund': { access: 'admin', params: { id: () => pools.orderIds } },

@@ -21,6 +21,8 @@ const OPEN_TO_BUYERS = new Set([
   'POST /api/session/checkout',
   'POST /api/session/generate-download-link',
   'GET /api/orders/myorders',
+  'GET /api/orders/mine/products/:productId',
+  'GET /api/orders/mine/checkouts/:sessionId',
   'POST /api/orders/:id/download-link',
 ]);
 
