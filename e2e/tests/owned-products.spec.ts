@@ -119,4 +119,14 @@ test('@mobile on a phone the owner reaches Download and Buy again, without sidew
   await dialog.getByRole('button', { name: 'Cancel' }).tap();
   await expect(dialog).toBeHidden();
   expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+
+  // Scrolled past the page's own buttons, the phone's buy bar shows the same for an owner.
+  await page.setViewportSize({ width: 390, height: 520 });
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  const bar = page.getByTestId('phone-buy-bar');
+  await expect(bar.getByRole('group', { name: 'You own this' })).toBeInViewport();
+  await expect(bar.getByRole('button', { name: 'Download' })).toBeInViewport({ ratio: 1 });
+  await expect(bar.getByRole('button', { name: 'Buy again' })).toBeInViewport({ ratio: 1 });
+  await expect(bar.getByRole('button', { name: 'Buy Now' })).toHaveCount(0);
+  expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
 });

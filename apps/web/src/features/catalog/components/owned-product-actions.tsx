@@ -53,7 +53,15 @@ export function OwnedProductActions({
     <Box
       role="group"
       aria-labelledby={labelId}
-      sx={{ display: 'flex', flexDirection: 'column', gap: 0.5, minWidth: 0 }}
+      // Takes the room Buy Now would take: the whole bar on a phone, a button's width beside Share.
+      sx={{
+        display: 'flex',
+        flexDirection: 'column',
+        gap: 0.5,
+        minWidth: 0,
+        flex: '1 1 auto',
+        maxWidth: { sm: 360 },
+      }}
     >
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.75, minHeight: 30 }}>
         <CheckCircleIcon fontSize="small" color="success" aria-hidden />
