@@ -129,7 +129,12 @@ const EnvSchema = z.object({
     .transform((value) =>
       value
         .split(',')
-        .map((name) => name.trim().toLowerCase().replace(/^\[|\]$/g, ''))
+        .map((name) =>
+          name
+            .trim()
+            .toLowerCase()
+            .replace(/^\[|\]$/g, ''),
+        )
         .filter(Boolean),
     )
     .pipe(
