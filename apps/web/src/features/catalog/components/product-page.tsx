@@ -166,7 +166,12 @@ function ProductDetails({ product }: { product: Product }) {
             {formatDollars(product.price)}
           </Typography>
 
-          <Stack ref={buyButtonsRef} direction="row" spacing={1.5} sx={{ mt: { xs: 2, md: 3 } }}>
+          <Stack
+            ref={buyButtonsRef}
+            direction="row"
+            spacing={1.5}
+            sx={{ mt: { xs: 2, md: 3 }, alignItems: 'flex-end' }}
+          >
             <BuyNowButton
               productId={product._id}
               sx={{ flexGrow: { xs: 1, sm: 0 }, minWidth: { sm: 200 } }}
