@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { renderIndex } from './plugins/web-app.js';
-import { buildTestApp, signInAsAdmin, type TestApp } from './test/build-test-app.js';
+import { buildTestApp, signInAsAdmin, testConfig, type TestApp } from './test/build-test-app.js';
 import { createTestProduct } from './test/factories.js';
 
 let t: TestApp;
@@ -249,10 +249,21 @@ describe('web app', () => {
       expect(response.headers['cache-control']).toBe('no-cache');
       expect(response.body).toContain('<title>Paper &amp; &lt;Ink&gt;</title>');
       expect(response.body).toContain(
-        '{"storeName":"Paper & \\u003cInk>","mainSiteUrl":"https://ink.example"}',
+        '{"storeName":"Paper & \\u003cInk>","mainSiteUrl":"https://ink.example","maxDigitalFileMb":2048}',
       );
     },
   );
+
+  test("the page carries the store's digital file limit (MAX_UPLOAD_SIZE_MB), so the form checks it before uploading", async () => {
+    const dist = t.config.webDistDir;
+    await t.close();
+    t = await buildTestApp({
+      webDistDir: dist,
+      uploads: { ...testConfig().uploads, maxFileBytes: 300 * 1024 * 1024 },
+    });
+    const response = await t.app.inject({ method: 'GET', url: '/store/' });
+    expect(response.body).toContain('"maxDigitalFileMb":300}');
+  });
 
   test('hashed assets are cached for a year with the right type', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/store/assets/index-abc123.js' });
@@ -280,6 +291,7 @@ test('renderIndex keeps a hostile store name inside the data block', () => {
   const out = renderIndex(html, {
     storeName: '</script><script>alert(1)</script>',
     mainSiteUrl: '/',
+    maxDigitalFileMb: 2048,
   });
   expect(out).not.toContain('</script><script>');
   expect(out.match(/<\/script>/g)).toHaveLength(1);

@@ -21,7 +21,11 @@ export async function registerWebApp(app: FastifyInstance, config: Config) {
     );
     return;
   }
-  const storeConfig: StoreConfig = { storeName: config.storeName, mainSiteUrl: config.mainSiteUrl };
+  const storeConfig: StoreConfig = {
+    storeName: config.storeName,
+    mainSiteUrl: config.mainSiteUrl,
+    maxDigitalFileMb: Math.floor(config.uploads.maxFileBytes / (1024 * 1024)),
+  };
   const indexHtml = renderIndex(readFileSync(indexFile, 'utf8'), storeConfig);
 
   await app.register(fastifyStatic, {

@@ -16,7 +16,11 @@ function documentWith(content: string | null): Document {
 
 describe('readStoreConfig', () => {
   test('reads the config the server embedded', () => {
-    const config = { storeName: 'Paper Trail', mainSiteUrl: 'https://paper.example' };
+    const config = {
+      storeName: 'Paper Trail',
+      mainSiteUrl: 'https://paper.example',
+      maxDigitalFileMb: 50,
+    };
     expect(readStoreConfig(documentWith(JSON.stringify(config)))).toEqual(config);
   });
 

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, test, vi } from 'vitest';
 import { stubFetch } from '../../../test/fetch';
 import { renderRoutes } from '../../../test/render';
 import { fileOf, MAGIC, makeProduct, productServer, stubXhr } from '../testing/fixtures';
-import { digitalFileProblem, imageProblem } from './product-form-schema';
+import { digitalFileAcceptedText, digitalFileProblem, imageProblem } from './product-form-schema';
 import { ProductsDashboardPage } from './products-dashboard-page';
 
 afterEach(() => {
@@ -104,6 +104,13 @@ describe('files are checked by content and size before any upload', () => {
     ['an empty .pdf', new File([], 'empty.pdf'), 'empty.pdf: The file is empty.'],
   ])('%s is refused, naming the file', async (_label, file, message) => {
     expect(await digitalFileProblem(file)).toBe(message);
+  });
+
+  test("the digital file's size limit is the store's, embedded in the page", async () => {
+    const pdf = fileOf('guide.pdf', 'application/pdf', 5 * 1024 * 1024 + 1);
+    expect(await digitalFileProblem(pdf, 5)).toBe('guide.pdf is larger than 5 MB.');
+    expect(await digitalFileProblem(pdf, 6)).toBeNull();
+    expect(digitalFileAcceptedText(5)).toBe('PDF, ZIP or EPUB, up to 5 MB');
   });
 
   test('choosing a fake image and a fake PDF shows both errors at once, and Save uploads nothing', async () => {

@@ -35,7 +35,7 @@ import { uploadImage, uploadImagesInBatches } from '../api/upload-images';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { FilePicker } from './file-picker';
 import {
-  DIGITAL_FILE_ACCEPTED_TEXT,
+  digitalFileAcceptedText,
   IMAGES_ACCEPTED_TEXT,
   IMAGE_ACCEPT,
   describeFile,
@@ -332,8 +332,8 @@ export function ProductFormDialog({
                   disabled={isSubmitting}
                   helperText={
                     product
-                      ? `${DIGITAL_FILE_ACCEPTED_TEXT}. Choosing a new file replaces the current one.`
-                      : `${DIGITAL_FILE_ACCEPTED_TEXT}; the file buyers download.`
+                      ? `${digitalFileAcceptedText()}. Choosing a new file replaces the current one.`
+                      : `${digitalFileAcceptedText()}; the file buyers download.`
                   }
                 >
                   {currentFile && (

@@ -1,7 +1,6 @@
 import {
   CatalogMessages,
   CreateProductBodySchema,
-  DEFAULT_MAX_DIGITAL_FILE_MB,
   DIGITAL_FILE_EXTENSIONS,
   IMAGE_FORMATS_TEXT,
   MAX_IMAGE_BYTES,
@@ -12,16 +11,19 @@ import {
   sniffImageFormat,
 } from '@bindery/shared';
 import { z } from 'zod';
+import { getStoreConfig } from '../../../lib/store-config';
 import { priceInUsd, type AdminProduct } from '../api/list-products';
 
 export type ProductFormMode = 'add' | 'edit';
 
 const MB = 1024 * 1024;
-const MAX_DIGITAL_FILE_BYTES = DEFAULT_MAX_DIGITAL_FILE_MB * MB;
 
 /** What the image picker says it takes, from the limits the server applies. */
 export const IMAGES_ACCEPTED_TEXT = `${IMAGE_FORMATS_TEXT}, up to ${MAX_IMAGE_MB} MB each`;
-export const DIGITAL_FILE_ACCEPTED_TEXT = `PDF, ZIP or EPUB, up to ${DEFAULT_MAX_DIGITAL_FILE_MB} MB`;
+/** What the digital file picker says it takes, with the store's own size limit. */
+export function digitalFileAcceptedText(maxMb = getStoreConfig().maxDigitalFileMb): string {
+  return `PDF, ZIP or EPUB, up to ${maxMb} MB`;
+}
 
 /** The image types the image host takes, for the picker's `accept`. */
 export const IMAGE_ACCEPT = 'image/jpeg,image/png,image/webp,image/gif,image/avif';
@@ -53,13 +55,18 @@ export async function imageProblem(file: File): Promise<string | null> {
   return null;
 }
 
-/** What is wrong with the chosen digital file, naming it, or null (the server checks further). */
-export async function digitalFileProblem(file: File): Promise<string | null> {
+/**
+ * What is wrong with the chosen digital file, naming it, or null (the server checks further).
+ * The size limit is the store's (MAX_UPLOAD_SIZE_MB, embedded in the page by the server).
+ */
+export async function digitalFileProblem(
+  file: File,
+  maxMb = getStoreConfig().maxDigitalFileMb,
+): Promise<string | null> {
   const extension = extensionOf(file.name);
   if (!extension) return `${file.name}: ${UploadMessages.fileTypeNotAllowed}`;
   if (file.size === 0) return `${file.name}: ${UploadMessages.emptyFile}`;
-  if (file.size > MAX_DIGITAL_FILE_BYTES)
-    return `${file.name} is larger than ${DEFAULT_MAX_DIGITAL_FILE_MB} MB.`;
+  if (file.size > maxMb * MB) return `${file.name} is larger than ${maxMb} MB.`;
   const content = sniffDigitalFormat(await readHead(file));
   if (!content) return `${file.name}: ${UploadMessages.fileNotRealDigital}`;
   if ((content === 'pdf') !== (extension === '.pdf'))
