@@ -2,7 +2,6 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { createDownloadTokens } from '../../apps/server/dist/features/downloads/downloads.service.js';
 import { ADMIN, newBuyer, signInThroughUi } from './fixtures.js';
 
 const HEADING = 'This download is not available';
@@ -39,8 +38,21 @@ async function buyerWithPurchase(request: APIRequestContext) {
   return { buyer, downloadUrl, orderId, title: product.title };
 }
 
+/** The built server's link signer (`npm test` builds before the browser tests run). */
+interface DownloadTokens {
+  sign(claims: { orderId: string; exp: number }): string;
+}
+const builtDownloads = new URL(
+  '../../apps/server/dist/features/downloads/downloads.service.js',
+  import.meta.url,
+).href;
+
 /** The link of `orderId` as the store makes it, already a minute past its end. */
-function expiredLinkOf(orderId: string): string {
+async function expiredLinkOf(orderId: string): Promise<string> {
+  // Imported by a computed name, so type-checking does not need the server built first.
+  const { createDownloadTokens } = (await import(builtDownloads)) as {
+    createDownloadTokens(secret: string): DownloadTokens;
+  };
   // The configured server keeps its generated secret in its data directory.
   const secret = readFileSync(path.join(process.env.E2E_DATA_DIR!, 'secret.key'), 'utf8').trim();
   const token = createDownloadTokens(secret).sign({
@@ -90,7 +102,7 @@ test('@mobile an expired link on a phone: the page, then a fresh link from My Or
   page,
 }) => {
   const { orderId, title } = await buyerWithPurchase(page.request);
-  const response = await page.goto(expiredLinkOf(orderId));
+  const response = await page.goto(await expiredLinkOf(orderId));
   await expectDownloadPage(
     page,
     410,
@@ -114,7 +126,7 @@ test('@mobile an expired link on a phone: the page, then a fresh link from My Or
 
 test('an expired link at a desk', async ({ page }) => {
   const { orderId } = await buyerWithPurchase(page.request);
-  const response = await page.goto(expiredLinkOf(orderId));
+  const response = await page.goto(await expiredLinkOf(orderId));
   await expectDownloadPage(
     page,
     410,
