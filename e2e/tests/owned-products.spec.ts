@@ -1,14 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import {
-  createProduct,
-  fingerprint,
-  payByCard,
-  pdfFor,
-  sidewaysOverflow,
-  signUpBuyer,
-  uniqueWord,
-} from './buyer-helpers.js';
+import { payByCard, sidewaysOverflow, signUpBuyer } from './buyer-helpers.js';
+import { createProduct, fingerprint, pdfFor, uniqueWord } from './products.js';
 
 /** The owner's actions wherever the page shows them (a phone may also have a sticky buy bar). */
 const ownedGroup = (page: Page) =>

@@ -1,12 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { createProduct } from './create-product';
+import { createProduct, uniqueWord as letters } from './products.js';
 import { expectNoSeriousA11yViolations } from './fixtures';
-
-/** Lower-case letters only, so the catalogue's full-text search reads it as one word. */
-function letters(length: number): string {
-  return Array.from(randomBytes(length), (byte) => String.fromCharCode(97 + (byte % 26))).join('');
-}
 
 /** A 200-character URL without a single place to break it. */
 function longUrl(): string {

@@ -1,44 +1,13 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { AxeBuilder } from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { ADMIN, newBuyer, registerThroughUi, signInThroughUi } from './fixtures.js';
-
-/** A valid 1×1 PNG. */
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-  'base64',
-);
+import { expect, test, type Page } from '@playwright/test';
+import { sidewaysOverflow, signUpBuyer } from './buyer-helpers.js';
+import { newBuyer, signInThroughUi } from './fixtures.js';
+import { createProduct, fingerprint, pdfFor, uniqueWord } from './products.js';
 
 const PAYING_CARD = { number: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' };
 const DECLINED_CARD = { ...PAYING_CARD, number: '4000 0000 0000 0002' };
 type Card = typeof PAYING_CARD;
-
-/** A minimal well-formed PDF whose bytes belong to this run alone, so a download can be matched. */
-function pdfFor(word: string): Buffer {
-  return Buffer.from(
-    [
-      '%PDF-1.4',
-      `% ${word}`,
-      '1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj',
-      '2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj',
-      '3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >> endobj',
-      'trailer << /Root 1 0 R >>',
-      '%%EOF',
-      '',
-    ].join('\n'),
-  );
-}
-
-/** Letters only, so the catalogue's full-text search reads the title as plain words. */
-function uniqueWord(): string {
-  return Array.from(randomBytes(8), (byte) => String.fromCharCode(97 + (byte % 26))).join('');
-}
-
-/** Compared by digest and size: a mismatch reads well in a failure, unlike two buffers. */
-function fingerprint(bytes: Buffer) {
-  return { size: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex') };
-}
 
 /** Serious or critical axe findings, as short lines that read well in a failure. */
 async function seriousViolations(page: Page) {
@@ -48,73 +17,6 @@ async function seriousViolations(page: Page) {
     .map(
       (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(', ')}`,
     );
-}
-
-const overflow = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-
-interface NewProduct {
-  title: string;
-  price: number;
-  fileName: string;
-  pdf: Buffer;
-}
-
-/** As the admin, through the API the product form uses: a product whose file is `pdf`. */
-async function createProduct(request: APIRequestContext, product: NewProduct) {
-  expect((await request.post('/api/auth/login', { data: ADMIN })).ok()).toBe(true);
-
-  const signed = await request.post('/api/products/generate-signature');
-  expect(signed.ok()).toBe(true);
-  const signature = (await signed.json()) as {
-    signature: string;
-    timestamp: number;
-    api_key: string;
-    folder: string;
-  };
-  const file = await request.post('/api/uploads/file', {
-    multipart: {
-      // The file host checks the signature before it reads the file, so the fields go first.
-      timestamp: String(signature.timestamp),
-      signature: signature.signature,
-      api_key: signature.api_key,
-      folder: signature.folder,
-      file: { name: product.fileName, mimeType: 'application/pdf', buffer: product.pdf },
-    },
-  });
-  expect(file.status()).toBe(201);
-  const { public_id, secure_url } = (await file.json()) as {
-    public_id: string;
-    secure_url: string;
-  };
-
-  const image = await request.post('/api/uploads/image', {
-    multipart: { image: { name: 'cover.png', mimeType: 'image/png', buffer: PNG } },
-  });
-  expect(image.status()).toBe(201);
-  const { url } = (await image.json()) as { url: string };
-
-  const created = await request.post('/api/products', {
-    data: {
-      title: product.title,
-      subtitle: 'Patterns for endpapers',
-      description: 'Twelve marbling patterns, step by step.',
-      price: product.price,
-      image: [url],
-      digitalFile: { public_id, secure_url },
-    },
-  });
-  expect(created.status()).toBe(201);
-}
-
-/** A new buyer, registered and signed in through the login screen. */
-async function signUpBuyer(page: Page) {
-  const buyer = newBuyer();
-  await registerThroughUi(page, buyer);
-  await expect(page.getByText('Registration successful! Please log in.')).toBeVisible();
-  await signInThroughUi(page, buyer.email, buyer.password);
-  await expect(page).toHaveURL(/\/store\/products$/);
-  return buyer;
 }
 
 /** Searches the catalogue and opens the product titled `title`; answers its price ("$19.00"). */
@@ -164,7 +66,7 @@ test('a buyer pays by card, downloads the file, and downloads it again from My O
   request,
 }) => {
   const word = uniqueWord();
-  const product: NewProduct = {
+  const product = {
     title: `Marbling Patterns ${word}`,
     price: 19,
     fileName: `marbling-${word}.pdf`,
@@ -303,7 +205,7 @@ test('@mobile My Orders stays readable on a phone', async ({ page }) => {
   await expect(page.getByRole('link', { name: 'Download Your File' })).toBeVisible({
     timeout: 20_000,
   });
-  expect(await overflow(page)).toBeLessThanOrEqual(0);
+  expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
   expect(await seriousViolations(page)).toEqual([]);
 
   await page.goto('/store/my-orders');
@@ -315,6 +217,6 @@ test('@mobile My Orders stays readable on a phone', async ({ page }) => {
   await expect(myOrdersTable(page).getByRole('columnheader', { name: 'Date' })).toBeHidden();
   await expect(myOrdersTable(page).getByRole('columnheader', { name: 'Status' })).toBeHidden();
   await expect(row.getByRole('button', { name: `Download ${title}` })).toBeInViewport();
-  expect(await overflow(page)).toBeLessThanOrEqual(0);
+  expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
   expect(await seriousViolations(page)).toEqual([]);
 });

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { createProduct, pdfFor, uniqueWord } from './buyer-helpers.js';
+import { createProduct, pdfFor, uniqueWord } from './products.js';
 
 const searchBox = (page: Page) => page.getByRole('searchbox', { name: 'Search products' });
 

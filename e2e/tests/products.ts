@@ -1,19 +1,37 @@
+import { createHash, randomBytes } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
 import { expect, type APIRequestContext } from '@playwright/test';
-import { ADMIN } from './fixtures';
+import { ADMIN } from './fixtures.js';
 
-/** A minimal well-formed PDF: the file host checks the content, not only the name. */
-const PDF = Buffer.from(
-  [
-    '%PDF-1.4',
-    '1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj',
-    '2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj',
-    '3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >> endobj',
-    'trailer << /Root 1 0 R >>',
-    '%%EOF',
-    '',
-  ].join('\n'),
-);
+/**
+ * Products for browser tests, made through the same API the admin's product form uses.
+ */
+
+/** A minimal well-formed PDF (the file host checks the content); `word` makes its bytes unique. */
+export function pdfFor(word = ''): Buffer {
+  return Buffer.from(
+    [
+      '%PDF-1.4',
+      ...(word ? [`% ${word}`] : []),
+      '1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj',
+      '2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj',
+      '3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >> endobj',
+      'trailer << /Root 1 0 R >>',
+      '%%EOF',
+      '',
+    ].join('\n'),
+  );
+}
+
+/** Letters only, so the catalogue's full-text search reads it as one plain word. */
+export function uniqueWord(length = 8): string {
+  return Array.from(randomBytes(length), (byte) => String.fromCharCode(97 + (byte % 26))).join('');
+}
+
+/** Compared by digest and size: a mismatch reads well in a failure, unlike two buffers. */
+export function fingerprint(bytes: Buffer) {
+  return { size: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex') };
+}
 
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
   let c = n;
@@ -65,15 +83,19 @@ function hslToRgb(h: number, s: number, l: number): [number, number, number] {
 export interface NewProduct {
   title: string;
   subtitle?: string;
-  description: string;
+  description?: string;
   price: number;
   /** How many cover images to upload (1 to 10). */
   images?: number;
+  /** The digital file and the name it is uploaded under. */
+  pdf?: Buffer;
+  fileName?: string;
 }
 
 /**
  * As the admin, through the same API the product form uses (signed file upload, image uploads,
- * then the product); answers the new product's id. `request` is left signed in as the admin.
+ * then the product); answers the new product's id. `request` must be a context of its own: it is
+ * left signed in as the admin.
  */
 export async function createProduct(request: APIRequestContext, product: NewProduct) {
   expect((await request.post('/api/auth/login', { data: ADMIN })).ok()).toBe(true);
@@ -88,7 +110,11 @@ export async function createProduct(request: APIRequestContext, product: NewProd
       signature: String(signature.signature),
       api_key: String(signature.api_key),
       folder: String(signature.folder),
-      file: { name: 'book.pdf', mimeType: 'application/pdf', buffer: PDF },
+      file: {
+        name: product.fileName ?? 'book.pdf',
+        mimeType: 'application/pdf',
+        buffer: product.pdf ?? pdfFor(),
+      },
     },
   });
   expect(file.status()).toBe(201);
@@ -109,7 +135,7 @@ export async function createProduct(request: APIRequestContext, product: NewProd
     data: {
       title: product.title,
       subtitle: product.subtitle ?? '',
-      description: product.description,
+      description: product.description ?? 'Made by a browser test.',
       price: product.price,
       image: urls,
       digitalFile,
