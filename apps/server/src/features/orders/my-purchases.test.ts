@@ -106,7 +106,7 @@ describe('owning a product', () => {
     });
   });
 
-  test('an unknown product is not owned; signed out is 401; an absurd id is 400', async () => {
+  test('an unknown or malformed product is not owned; signed out is 401; an overlong id is 400', async () => {
     expect((await ownership('AAAAAAAAAAAAAAAA')).body).toEqual({ owned: false, orderId: null });
     expect((await ownership('not an id at all ☃')).body).toEqual({ owned: false, orderId: null });
     const signedOut = await ownership(product._id, null);
@@ -114,6 +114,11 @@ describe('owning a product', () => {
     expect((signedOut.body as unknown as { message: string }).message).toBe(
       AuthMessages.notSignedIn,
     );
+    // A NUL never reaches the database (PostgreSQL refuses it in text: that was a 500).
+    expect(await ownership('AAAAAAAA\u0000AAAAAAA')).toEqual({
+      status: 200,
+      body: { owned: false, orderId: null },
+    });
     const long = await ownership('x'.repeat(101));
     expect(long.status).toBe(400);
     expect(long.body).toMatchObject({ code: 'VALIDATION_ERROR' });
@@ -214,9 +219,12 @@ describe('the order behind a checkout (success page)', () => {
     expect(theirs.json().message).toBe(OrderMessages.orderNotFound);
   });
 
-  test('signed out is 401; an overlong session id is 400', async () => {
+  test('signed out is 401; a session id with a NUL is 404; an overlong one is 400', async () => {
     const bought = await buyProduct(t.app, t.database.db, buyer.cookie, product._id);
     expect((await checkoutOrder(bought.sessionId, null)).status).toBe(401);
+    const withNul = await checkoutOrder('cs_test_\u0000');
+    expect(withNul.status).toBe(404);
+    expect(withNul.body.message).toBe(OrderMessages.orderNotFound);
     const long = await checkoutOrder('c'.repeat(301));
     expect(long.status).toBe(400);
     expect(long.body).toMatchObject({ code: 'VALIDATION_ERROR' });

@@ -22,8 +22,13 @@ import type { OrderRow, OrderSort, OrdersRepo, UnmatchedPaymentRow } from './ord
 /** The one currency the store sells in (prices are USD in the specification). */
 export const STORE_CURRENCY = 'usd';
 
-/** Ids are 16 base64url characters; anything else is not an order and reads as not found. */
-const ORDER_ID_SHAPE = /^[A-Za-z0-9_-]{16}$/;
+/**
+ * Order and product ids are 16 base64url characters; anything else is not one of them and reads
+ * as not found (and never reaches the database: PostgreSQL refuses a NUL in text).
+ */
+const ID_SHAPE = /^[A-Za-z0-9_-]{16}$/;
+/** Checkout session ids (the provider's and the test checkout's): letters, digits, _ and -. */
+const SESSION_ID_SHAPE = /^[A-Za-z0-9_-]{1,300}$/;
 const newOrderId = () => randomBytes(12).toString('base64url');
 
 export interface OrdersServiceOptions {
@@ -122,7 +127,7 @@ export function createOrdersService({
   }
 
   async function requireOrder(id: string): Promise<OrderRow> {
-    const row = ORDER_ID_SHAPE.test(id) ? await repo.findOrder(id) : undefined;
+    const row = ID_SHAPE.test(id) ? await repo.findOrder(id) : undefined;
     if (!row) throw AppError.notFound(OrderMessages.orderNotFound);
     return row;
   }
@@ -198,19 +203,21 @@ export function createOrdersService({
     requireOrder,
 
     async findOrder(id: string): Promise<OrderRow | undefined> {
-      return ORDER_ID_SHAPE.test(id) ? repo.findOrder(id) : undefined;
+      return ID_SHAPE.test(id) ? repo.findOrder(id) : undefined;
     },
 
     /** The caller's order, or 404; another user's order answers exactly like a missing one. */
     async requireOwnOrder(id: string, userId: string): Promise<OrderRow> {
-      const row = ORDER_ID_SHAPE.test(id) ? await repo.findOrderOfUser(id, userId) : undefined;
+      const row = ID_SHAPE.test(id) ? await repo.findOrderOfUser(id, userId) : undefined;
       if (!row) throw AppError.notFound(OrderMessages.orderNotFound);
       return row;
     },
 
     /** The caller's order behind a checkout session id, or 404 (also for another user's). */
     async requireOwnOrderBySession(sessionId: string, userId: string): Promise<OrderRow> {
-      const row = await repo.findOrderBySession(sessionId, userId);
+      const row = SESSION_ID_SHAPE.test(sessionId)
+        ? await repo.findOrderBySession(sessionId, userId)
+        : undefined;
       if (!row) throw AppError.notFound(OrderMessages.orderNotFound);
       return row;
     },
@@ -294,13 +301,17 @@ export function createOrdersService({
       userId: string,
       productId: string,
     ): Promise<ProductOwnershipResponse> {
-      const row = await repo.findOwningOrder(userId, productId);
+      const row = ID_SHAPE.test(productId)
+        ? await repo.findOwningOrder(userId, productId)
+        : undefined;
       return row ? { owned: true, orderId: row.id } : { owned: false, orderId: null };
     },
 
     /** The caller's order behind a checkout (the success page names what was bought), or 404. */
     async getMyCheckoutOrder(userId: string, sessionId: string): Promise<MyPurchase> {
-      const row = await repo.findOrderBySession(sessionId, userId);
+      const row = SESSION_ID_SHAPE.test(sessionId)
+        ? await repo.findOrderBySession(sessionId, userId)
+        : undefined;
       if (!row) throw AppError.notFound(OrderMessages.orderNotFound);
       const [purchase] = await toMyPurchases([row]);
       return purchase!;
@@ -322,7 +333,7 @@ export function createOrdersService({
      * closed its checkout first (see checkout.service deleteOrder).
      */
     async deleteOrder(id: string): Promise<void> {
-      const deleted = ORDER_ID_SHAPE.test(id) && (await repo.deleteOrder(id));
+      const deleted = ID_SHAPE.test(id) && (await repo.deleteOrder(id));
       if (!deleted) throw AppError.notFound(OrderMessages.orderNotFound);
     },
 
