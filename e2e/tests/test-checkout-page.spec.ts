@@ -54,7 +54,7 @@ async function checkTheForm(page: Page) {
   await expect(page).toHaveURL(/\/checkout\/test\/cs_test_[\w-]+$/);
   await expect(cardNumber).toHaveValue('4242 4242 4242 4241');
   await expect(expiry).toHaveValue('12/34');
-  await expect(page.getByLabel('CVC')).toHaveValue('');
+  await expect(page.getByLabel('CVC')).toHaveValue('123');
   await expect(page.getByLabel('Name on card')).toHaveValue('Ada Lovelace');
   expect(
     await page.evaluate(() => document.documentElement.scrollWidth - innerWidth),
