@@ -139,8 +139,6 @@ const ROUTES: Record<string, RouteSpec> = {
       id: () => pools.imageIds,
       file: () => ['original.png', 'card.webp', 'thumb.webp', 'large.webp', 'original.svg'],
     },
-    // Finding for the uploads owner: the OpenAPI document lists only 200 for this route.
-    statuses: [200, 404],
   },
   'GET /api/products': { access: 'anyone', query: ListProductsQuerySchema },
   'GET /api/products/:id': { access: 'anyone', params: { id: () => pools.productIds } },

@@ -157,6 +157,10 @@ export const uploadsRoutes: FastifyPluginAsync<UploadsRoutesOptions> = async (
         tags: ['uploads'],
         summary: 'A product image or one of its WebP variants',
         params: z.object({ id: z.string(), file: z.string() }),
+        response: {
+          200: z.unknown().describe('The image: the original, or card/thumb/large WebP'),
+          404: ErrorBodySchema,
+        },
       },
     },
     async (request, reply) => {
