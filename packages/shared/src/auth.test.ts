@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { AuthMessages, LoginBodySchema, RegisterBodySchema } from './auth.js';
+import { LoginBodySchema, RegisterBodySchema } from './auth.js';
+import { AuthMessages } from './messages.js';
 
 const messagesOf = (result: { success: boolean; error?: { issues: Array<{ message: string }> } }) =>
   result.error?.issues.map((issue) => issue.message) ?? [];

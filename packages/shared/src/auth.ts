@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AuthMessages } from './messages.js';
 import {
   EMAIL_MAX_LENGTH,
   NAME_MAX_LENGTH,
@@ -9,28 +10,6 @@ import {
 export const ROLES = ['user', 'admin'] as const;
 export const RoleSchema = z.enum(ROLES);
 export type Role = z.infer<typeof RoleSchema>;
-
-/** Texts of the login form (specification, sections 5 and 8). */
-export const AuthMessages = {
-  emailAndPasswordRequired: 'Email and password are required.',
-  usernameRequired: 'Please enter a username.',
-  passwordsDoNotMatch: 'Passwords do not match!',
-  invalidEmail: 'Please enter a valid email address.',
-  passwordTooShort: `Password must be at least ${PASSWORD_MIN_LENGTH} characters.`,
-  passwordTooLong: `Password must be at most ${PASSWORD_MAX_LENGTH} characters.`,
-  nameTooLong: `Name must be at most ${NAME_MAX_LENGTH} characters.`,
-  emailTooLong: `Email must be at most ${EMAIL_MAX_LENGTH} characters.`,
-  invalidCredentials: 'Invalid email or password.',
-  emailTaken: 'Email is already registered',
-  adminRegistrationRefused: 'Admin accounts cannot be registered. Ask an existing admin.',
-  notSignedIn: 'Please sign in to continue.',
-  signedOutInactive: 'You were signed out after inactivity. Please sign in again.',
-  notAllowed: 'You do not have permission to do that.',
-  loginSuccessful: 'Login successful!',
-  registrationSuccessful: 'Registration successful! Please log in.',
-  loginFailed: 'Login failed. Please try again.',
-  registrationFailed: 'Registration failed. Please try again.',
-} as const;
 
 /** Password code points, so an emoji counts as one character as a person would count it. */
 const passwordLength = (value: string) => Array.from(value).length;

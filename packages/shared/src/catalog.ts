@@ -1,35 +1,6 @@
 import { z } from 'zod';
+import { CatalogMessages } from './messages.js';
 import { hasAtMostTwoDecimals } from './money.js';
-
-/** Texts of the product form and catalogue (specification, sections 2, 5 and 8). */
-export const CatalogMessages = {
-  titleRequired: 'Title is required',
-  descriptionRequired: 'Description is required',
-  priceRequired: 'Price is required',
-  pricePositive: 'Price must be positive',
-  priceTooHigh: 'Price must be at most 100000',
-  priceDecimals: 'Price must have at most 2 decimals',
-  imagesRequired: 'At least one image is required',
-  imageRequired: 'An image is required',
-  tooManyImages: 'At most 10 images are allowed',
-  digitalFileRequired: 'A digital product file is required',
-  titleTooLong: 'Title must be at most 200 characters',
-  subtitleTooLong: 'Subtitle must be at most 200 characters',
-  descriptionTooLong: 'Description must be at most 10000 characters',
-  productNotFound: 'Product not found',
-  imageUploadFailed: 'One or more image uploads failed.',
-  productAdded: 'Product added successfully!',
-  productUpdated: 'Product updated successfully!',
-  productDeleted: 'Product deleted successfully!',
-  loadErrorTitle: 'Oops! Something went wrong',
-  loadErrorText: 'Unable to load products. Please try again later.',
-  emptyTitle: 'No products found',
-  emptyText: 'Try adjusting your search criteria',
-  notFoundTitle: 'Product Not Found',
-  notFoundText: "We couldn't find the product you were looking for.",
-  submissionFailed: 'Submission Failed',
-  unexpectedError: 'An unexpected error occurred.',
-} as const;
 
 export const PRODUCT_LIMITS = {
   titleMax: 200,
@@ -78,6 +49,11 @@ export const ProductListSchema = z.object({
   page: z.number().int(),
   pages: z.number().int(),
   total: z.number().int(),
+  /**
+   * True when a search matched more products than it ranks: `total` is then that cap, and the
+   * list shows it as "1,000+". Absent otherwise.
+   */
+  totalCapped: z.boolean().optional(),
 });
 export type ProductList = z.infer<typeof ProductListSchema>;
 
@@ -172,16 +148,3 @@ export const UpdateProductBodySchema = z.object({
   digitalFile: DigitalFileRefSchema.nullish(),
 });
 export type UpdateProductBody = z.input<typeof UpdateProductBodySchema>;
-
-/** Image URLs point at the original; these name the WebP variants made at upload. */
-export const IMAGE_VARIANTS = { thumb: 160, card: 480, large: 1200 } as const;
-export type ImageVariant = keyof typeof IMAGE_VARIANTS;
-
-/**
- * `/media/images/<id>/original.png` → `/media/images/<id>/card.webp`. Any other URL is returned
- * unchanged, so an image from elsewhere still shows.
- */
-export function imageVariantUrl(url: string, variant: ImageVariant): string {
-  const match = url.match(/^(.*\/media\/images\/[A-Za-z0-9_-]+)\/original\.[a-z0-9]+$/);
-  return match ? `${match[1]}/${variant}.webp` : url;
-}

@@ -21,34 +21,6 @@ export const DownloadLinkResponseSchema = z.object({
 });
 export type DownloadLinkResponse = z.infer<typeof DownloadLinkResponseSchema>;
 
-/** Texts of the buy flow and the payment result pages (specification, sections 2, 4 and 8). */
-export const CheckoutMessages = {
-  processing: 'Processing...',
-  buyNow: 'Buy Now',
-  sessionFailed: (message: string) => `Error creating checkout session: ${message}`,
-  paymentSuccessful: 'Payment Successful!',
-  downloadYourFile: 'Download Your File',
-  verificationFailed: 'Verification Failed',
-  downloadLinkFailed: "We couldn't generate your download link.",
-  paymentCanceled: 'Payment Canceled',
-  paymentCanceledText: 'Your checkout was canceled. Please try again.',
-  backToHome: 'Back to Home',
-  paymentPending: 'Your payment has not been confirmed yet. Please wait a moment and try again.',
-  orderNotPaid: 'This order is not paid, so there is nothing to download.',
-  linkExpired: 'This download link has expired. Get a fresh one from My Orders.',
-  linkInvalid: 'This download link is not valid.',
-  accessRevoked: 'This order was refunded or canceled, so its file can no longer be downloaded.',
-  paymentUnderReview:
-    'Your payment needs a check by the store before the download is available. Please contact the store.',
-  fileUnavailable: 'The file of this order is no longer available. Please contact the store.',
-  providerUnavailable:
-    'The payment service is not available right now. Please try again in a moment.',
-  providerFailed:
-    'The payment service could not start your checkout. Please try again later, or contact the store if it keeps happening.',
-  disputed:
-    'Downloads for this order are paused while a payment dispute is reviewed. Please contact the store.',
-} as const;
-
 /** Texts of the built-in test checkout page (a hosted page served by the server, not the SPA). */
 export const TestCheckoutMessages = {
   banner: 'Test mode — no real charge',

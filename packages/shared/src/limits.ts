@@ -17,3 +17,6 @@ export const PASSWORD_MAX_LENGTH = 128;
 
 /** Local-storage key of the persisted session (specification, section 3). */
 export const SESSION_STORAGE_KEY = 'auth-session';
+
+/** Largest digital file unless the store sets MAX_UPLOAD_SIZE_MB. */
+export const DEFAULT_MAX_DIGITAL_FILE_MB = 2048;

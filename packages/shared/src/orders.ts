@@ -132,21 +132,6 @@ export const CheckoutOrderParamsSchema = z.object({
   sessionId: z.string().min(1, 'sessionId is required').max(300, 'sessionId is too long'),
 });
 
-/** Texts of owning a product and of the buyer's order list. */
-export const OwnershipMessages = {
-  youOwnThis: 'You own this',
-  download: 'Download',
-  buyAgain: 'Buy again',
-  buyAgainTitle: 'Buy this again?',
-  buyAgainText:
-    'You already own this product and can download it at any time. Buying it again charges you a second time.',
-  buyAgainConfirm: 'Buy again',
-  cancel: 'Cancel',
-  completePayment: 'Complete payment',
-  showCanceled: 'Show canceled checkouts',
-  purchased: (title: string) => `You bought ${title}.`,
-} as const;
-
 /** Columns the admin orders table sorts by, on the server (the API's field names). */
 export const ORDER_SORT_FIELDS = ['createdAt', 'amountCents', 'status'] as const;
 export type OrderSortField = (typeof ORDER_SORT_FIELDS)[number];

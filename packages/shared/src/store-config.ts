@@ -1,14 +1,15 @@
-import { z } from 'zod';
-import { DEFAULT_MAX_DIGITAL_FILE_MB } from './uploads.js';
+import { DEFAULT_MAX_DIGITAL_FILE_MB } from './limits.js';
 
-/** What the server tells the web app about the shop, embedded in index.html at serve time. */
-export const StoreConfigSchema = z.object({
-  storeName: z.string(),
-  mainSiteUrl: z.string(),
+/**
+ * What the server tells the web app about the shop, embedded in index.html at start-up. Not an
+ * API body, so no Zod schema: the web app reads it on its first view, where Zod is not loaded.
+ */
+export interface StoreConfig {
+  storeName: string;
+  mainSiteUrl: string;
   /** Largest digital file the store takes (MAX_UPLOAD_SIZE_MB), so the form refuses before uploading. */
-  maxDigitalFileMb: z.number().int().positive(),
-});
-export type StoreConfig = z.infer<typeof StoreConfigSchema>;
+  maxDigitalFileMb: number;
+}
 
 export const DEFAULT_STORE_CONFIG: StoreConfig = {
   storeName: 'Bindery',

@@ -35,8 +35,6 @@ export const IMAGE_FORMATS_TEXT = 'JPEG, PNG, WebP, GIF or AVIF';
 /** Largest image the image host takes. */
 export const MAX_IMAGE_MB = 10;
 export const MAX_IMAGE_BYTES = MAX_IMAGE_MB * 1024 * 1024;
-/** Largest digital file unless the store sets MAX_UPLOAD_SIZE_MB. */
-export const DEFAULT_MAX_DIGITAL_FILE_MB = 2048;
 
 const startsWith = (bytes: Uint8Array, signature: readonly number[], at = 0) =>
   signature.every((byte, index) => bytes[at + index] === byte);

@@ -1,0 +1,103 @@
+// Texts the screens show (specification, section 8), apart from the Zod schemas so a screen can
+// use them without loading Zod: the store's first view stays light.
+import {
+  EMAIL_MAX_LENGTH,
+  NAME_MAX_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+} from './limits.js';
+
+/** Texts of the login form (specification, sections 5 and 8). */
+export const AuthMessages = {
+  emailAndPasswordRequired: 'Email and password are required.',
+  usernameRequired: 'Please enter a username.',
+  passwordsDoNotMatch: 'Passwords do not match!',
+  invalidEmail: 'Please enter a valid email address.',
+  passwordTooShort: `Password must be at least ${PASSWORD_MIN_LENGTH} characters.`,
+  passwordTooLong: `Password must be at most ${PASSWORD_MAX_LENGTH} characters.`,
+  nameTooLong: `Name must be at most ${NAME_MAX_LENGTH} characters.`,
+  emailTooLong: `Email must be at most ${EMAIL_MAX_LENGTH} characters.`,
+  invalidCredentials: 'Invalid email or password.',
+  emailTaken: 'Email is already registered',
+  adminRegistrationRefused: 'Admin accounts cannot be registered. Ask an existing admin.',
+  notSignedIn: 'Please sign in to continue.',
+  signedOutInactive: 'You were signed out after inactivity. Please sign in again.',
+  notAllowed: 'You do not have permission to do that.',
+  loginSuccessful: 'Login successful!',
+  registrationSuccessful: 'Registration successful! Please log in.',
+  loginFailed: 'Login failed. Please try again.',
+  registrationFailed: 'Registration failed. Please try again.',
+} as const;
+
+/** Texts of the product form and catalogue (specification, sections 2, 5 and 8). */
+export const CatalogMessages = {
+  titleRequired: 'Title is required',
+  descriptionRequired: 'Description is required',
+  priceRequired: 'Price is required',
+  pricePositive: 'Price must be positive',
+  priceTooHigh: 'Price must be at most 100000',
+  priceDecimals: 'Price must have at most 2 decimals',
+  imagesRequired: 'At least one image is required',
+  imageRequired: 'An image is required',
+  tooManyImages: 'At most 10 images are allowed',
+  digitalFileRequired: 'A digital product file is required',
+  titleTooLong: 'Title must be at most 200 characters',
+  subtitleTooLong: 'Subtitle must be at most 200 characters',
+  descriptionTooLong: 'Description must be at most 10000 characters',
+  productNotFound: 'Product not found',
+  imageUploadFailed: 'One or more image uploads failed.',
+  productAdded: 'Product added successfully!',
+  productUpdated: 'Product updated successfully!',
+  productDeleted: 'Product deleted successfully!',
+  loadErrorTitle: 'Oops! Something went wrong',
+  loadErrorText: 'Unable to load products. Please try again later.',
+  emptyTitle: 'No products found',
+  emptyText: 'Try adjusting your search criteria',
+  notFoundTitle: 'Product Not Found',
+  notFoundText: "We couldn't find the product you were looking for.",
+  submissionFailed: 'Submission Failed',
+  unexpectedError: 'An unexpected error occurred.',
+} as const;
+
+/** Texts of the buy flow and the payment result pages (specification, sections 2, 4 and 8). */
+export const CheckoutMessages = {
+  processing: 'Processing...',
+  buyNow: 'Buy Now',
+  sessionFailed: (message: string) => `Error creating checkout session: ${message}`,
+  paymentSuccessful: 'Payment Successful!',
+  downloadYourFile: 'Download Your File',
+  verificationFailed: 'Verification Failed',
+  downloadLinkFailed: "We couldn't generate your download link.",
+  paymentCanceled: 'Payment Canceled',
+  paymentCanceledText: 'Your checkout was canceled. Please try again.',
+  backToHome: 'Back to Home',
+  paymentPending: 'Your payment has not been confirmed yet. Please wait a moment and try again.',
+  orderNotPaid: 'This order is not paid, so there is nothing to download.',
+  linkExpired: 'This download link has expired. Get a fresh one from My Orders.',
+  linkInvalid: 'This download link is not valid.',
+  accessRevoked: 'This order was refunded or canceled, so its file can no longer be downloaded.',
+  paymentUnderReview:
+    'Your payment needs a check by the store before the download is available. Please contact the store.',
+  fileUnavailable: 'The file of this order is no longer available. Please contact the store.',
+  providerUnavailable:
+    'The payment service is not available right now. Please try again in a moment.',
+  providerFailed:
+    'The payment service could not start your checkout. Please try again later, or contact the store if it keeps happening.',
+  disputed:
+    'Downloads for this order are paused while a payment dispute is reviewed. Please contact the store.',
+} as const;
+
+/** Texts of owning a product and of the buyer's order list. */
+export const OwnershipMessages = {
+  youOwnThis: 'You own this',
+  download: 'Download',
+  buyAgain: 'Buy again',
+  buyAgainTitle: 'Buy this again?',
+  buyAgainText:
+    'You already own this product and can download it at any time. Buying it again charges you a second time.',
+  buyAgainConfirm: 'Buy again',
+  cancel: 'Cancel',
+  completePayment: 'Complete payment',
+  showCanceled: 'Show canceled checkouts',
+  purchased: (title: string) => `You bought ${title}.`,
+} as const;
