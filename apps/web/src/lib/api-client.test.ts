@@ -102,6 +102,40 @@ describe('apiClient', () => {
     expect(error).toMatchObject({ status: 0, code: 'INVALID_RESPONSE' });
   });
 
+  test('without a schema the body comes back as the server sent it, and empty is undefined', async () => {
+    stubFetch({
+      'GET /api/ping': () => jsonResponse({ ok: true, extra: 'kept' }),
+      'DELETE /api/ping': () => new Response(null, { status: 204 }),
+    });
+
+    await expect(apiClient.get<{ ok: boolean }>('/ping')).resolves.toEqual({
+      ok: true,
+      extra: 'kept',
+    });
+    await expect(apiClient.delete('/ping')).resolves.toBeUndefined();
+  });
+
+  test('a success page that is not JSON is an ApiError with status 0, schema or not', async () => {
+    stubFetch({ 'GET /api/ping': () => htmlResponse(200) });
+
+    const error = await caught(apiClient.get('/ping'));
+
+    expect(error).toMatchObject({ status: 0, code: 'INVALID_RESPONSE' });
+  });
+
+  test.each([
+    ['the message is missing', { code: 'NOT_FOUND' }],
+    ['a field error is not a list', { message: 'No', code: 'X', errors: { a: 'b' } }],
+    ['a field error holds a number', { message: 'No', code: 'X', errors: { a: ['ok', 1] } }],
+    ['the field errors are a list', { message: 'No', code: 'X', errors: [['b']] }],
+  ])('an error body is not trusted when %s', async (_, body) => {
+    stubFetch({ 'GET /api/ping': () => jsonResponse(body, 404) });
+
+    const error = await caught(apiClient.get('/ping'));
+
+    expect(error).toMatchObject({ status: 404, code: 'UNKNOWN_ERROR', serverMessage: undefined });
+  });
+
   test('errorMessage uses the fallback for anything that is not an ApiError', () => {
     expect(errorMessage(new Error('internal detail'), 'Fallback')).toBe('Fallback');
   });

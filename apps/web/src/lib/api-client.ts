@@ -1,4 +1,4 @@
-import { ErrorBodySchema, ErrorCode } from '@bindery/shared';
+import { ErrorCode, type ErrorBody } from '@bindery/shared';
 import type { z } from 'zod';
 
 export const API_BASE = '/api';
@@ -45,7 +45,11 @@ export function errorMessage(error: unknown, fallback: string): string {
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 interface RequestOptions<T> {
-  /** Validates the success body; without it the body is ignored and the result is undefined. */
+  /**
+   * Validates the success body. Screens of the first view pass none and read the body as the
+   * contract's type: the server shapes every answer with the same shared schema, and leaving the
+   * check out keeps Zod out of the first scripts. Lazily loaded screens (admin, orders) validate.
+   */
   schema?: z.ZodType<T>;
   body?: unknown;
   signal?: AbortSignal | undefined;
@@ -57,15 +61,30 @@ async function readJson(response: Response): Promise<unknown> {
   return JSON.parse(text) as unknown;
 }
 
+/** True for the contract's error body, checked by hand: every screen needs it, Zod is lazy. */
+function isErrorBody(body: unknown): body is ErrorBody {
+  if (typeof body !== 'object' || body === null) return false;
+  const { message, code, errors } = body as Record<string, unknown>;
+  if (typeof message !== 'string' || typeof code !== 'string') return false;
+  if (errors === undefined) return true;
+  return (
+    typeof errors === 'object' &&
+    errors !== null &&
+    !Array.isArray(errors) &&
+    Object.values(errors).every(
+      (list) => Array.isArray(list) && list.every((item) => typeof item === 'string'),
+    )
+  );
+}
+
 /** The ApiError for a failed answer, from its status and parsed body (also used by XHR uploads). */
 export function apiErrorFromBody(status: number, body: unknown): ApiError {
-  const parsed = ErrorBodySchema.safeParse(body);
-  if (parsed.success) {
+  if (isErrorBody(body)) {
     return new ApiError({
       status,
-      code: parsed.data.code,
-      serverMessage: parsed.data.message || undefined,
-      fieldErrors: parsed.data.errors,
+      code: body.code,
+      serverMessage: body.message || undefined,
+      fieldErrors: body.errors,
     });
   }
   // A proxy or crash page: keep the status, but there is no message meant for people.
@@ -107,7 +126,6 @@ async function request<T>(method: Method, path: string, options: RequestOptions<
   }
 
   if (!response.ok) throw await toApiError(response);
-  if (!options.schema) return undefined as T;
 
   let body: unknown;
   try {
@@ -115,6 +133,7 @@ async function request<T>(method: Method, path: string, options: RequestOptions<
   } catch (cause) {
     throw new ApiError({ status: 0, code: ClientErrorCode.invalidResponse, cause });
   }
+  if (!options.schema) return body as T;
   const parsed = options.schema.safeParse(body);
   if (!parsed.success) {
     throw new ApiError({ status: 0, code: ClientErrorCode.invalidResponse, cause: parsed.error });

@@ -45,6 +45,35 @@ describe('session store', () => {
     });
   });
 
+  test('restores only the fields of a user, whatever else was stored', async () => {
+    localStorage.setItem(
+      SESSION_STORAGE_KEY,
+      JSON.stringify({
+        state: { user: { ...buyer, password: 'x' }, token: 'old', isAuthenticated: true },
+        version: 0,
+      }),
+    );
+
+    await useSessionStore.persist.rehydrate();
+
+    expect(useSessionStore.getState().user).toEqual(buyer);
+  });
+
+  test.each([
+    ['an unknown role', { ...buyer, role: 'superuser' }],
+    ['a missing email', { _id: 'u1', name: 'Ada', role: 'user' }],
+    ['a user that is a text', 'ada'],
+  ])('ignores a stored user with %s', async (_, user) => {
+    localStorage.setItem(
+      SESSION_STORAGE_KEY,
+      JSON.stringify({ state: { user, isAuthenticated: true }, version: 0 }),
+    );
+
+    await useSessionStore.persist.rehydrate();
+
+    expect(useSessionStore.getState()).toMatchObject({ user: null, isAuthenticated: false });
+  });
+
   test('ignores stored data that is not a valid session', async () => {
     localStorage.setItem(
       SESSION_STORAGE_KEY,

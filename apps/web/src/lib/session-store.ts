@@ -1,5 +1,4 @@
-import { SESSION_STORAGE_KEY, UserSchema, type User } from '@bindery/shared';
-import { z } from 'zod';
+import { SESSION_STORAGE_KEY, type Role, type User } from '@bindery/shared';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 
@@ -16,10 +15,29 @@ export interface SessionState {
   logout: (notice?: string | null) => void;
 }
 
-const PersistedSessionSchema = z.object({
-  user: UserSchema.nullable(),
-  isAuthenticated: z.boolean(),
-});
+/** Every role, spelled so the compiler notices a role added to the contract. */
+const ROLES: Record<Role, true> = { user: true, admin: true };
+
+/** A stored user with exactly the contract's fields, or null; checked by hand to keep Zod lazy. */
+function toUser(value: unknown): User | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const { _id, name, email, role } = value as Record<string, unknown>;
+  if (typeof _id !== 'string' || typeof name !== 'string' || typeof email !== 'string') return null;
+  if (typeof role !== 'string' || !Object.hasOwn(ROLES, role)) return null;
+  return { _id, name, email, role: role as Role };
+}
+
+/** The persisted part of the session, or null when it is not one (edited, or an older shape). */
+function toPersistedSession(
+  value: unknown,
+): { user: User | null; isAuthenticated: boolean } | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const { user, isAuthenticated } = value as Record<string, unknown>;
+  if (typeof isAuthenticated !== 'boolean') return null;
+  if (user === null) return { user: null, isAuthenticated };
+  const parsedUser = toUser(user);
+  return parsedUser ? { user: parsedUser, isAuthenticated } : null;
+}
 
 export const useSessionStore = create<SessionState>()(
   persist(
@@ -50,9 +68,9 @@ export const useSessionStore = create<SessionState>()(
       }),
       // Stored data is only a hint until /me answers; drop anything that is not a valid session.
       merge: (persisted, current) => {
-        const parsed = PersistedSessionSchema.safeParse(persisted);
-        if (!parsed.success) return current;
-        const { user, isAuthenticated } = parsed.data;
+        const parsed = toPersistedSession(persisted);
+        if (!parsed) return current;
+        const { user, isAuthenticated } = parsed;
         return { ...current, user, isAuthenticated: isAuthenticated && user !== null };
       },
     },

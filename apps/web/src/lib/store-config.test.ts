@@ -24,10 +24,23 @@ describe('readStoreConfig', () => {
     expect(readStoreConfig(documentWith(JSON.stringify(config)))).toEqual(config);
   });
 
+  test('keeps only the fields it knows', () => {
+    const config = { storeName: 'Paper Trail', mainSiteUrl: '/', maxDigitalFileMb: 5 };
+    const embedded = JSON.stringify({ ...config, secret: 'not for the page' });
+    expect(readStoreConfig(documentWith(embedded))).toEqual(config);
+  });
+
   test.each([
     ['there is no config element', null],
     ['the JSON is broken', '{"storeName":'],
     ['a field is missing', '{"storeName":"Paper Trail"}'],
+    [
+      'the file limit is not a whole number',
+      '{"storeName":"a","mainSiteUrl":"/","maxDigitalFileMb":1.5}',
+    ],
+    ['the file limit is zero', '{"storeName":"a","mainSiteUrl":"/","maxDigitalFileMb":0}'],
+    ['the name is not text', '{"storeName":7,"mainSiteUrl":"/","maxDigitalFileMb":5}'],
+    ['the JSON is not an object', '"Paper Trail"'],
   ])('falls back to the defaults when %s', (_, content) => {
     expect(readStoreConfig(documentWith(content))).toEqual(DEFAULT_STORE_CONFIG);
   });

@@ -1,17 +1,20 @@
-import {
-  DEFAULT_STORE_CONFIG,
-  STORE_CONFIG_ELEMENT_ID,
-  StoreConfigSchema,
-  type StoreConfig,
-} from '@bindery/shared';
+import { DEFAULT_STORE_CONFIG, STORE_CONFIG_ELEMENT_ID, type StoreConfig } from '@bindery/shared';
+
+/** The embedded config's fields, checked by hand: Zod stays out of the first view's scripts. */
+function toStoreConfig(value: unknown): StoreConfig | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const { storeName, mainSiteUrl, maxDigitalFileMb } = value as Record<string, unknown>;
+  if (typeof storeName !== 'string' || typeof mainSiteUrl !== 'string') return null;
+  if (!Number.isSafeInteger(maxDigitalFileMb) || (maxDigitalFileMb as number) <= 0) return null;
+  return { storeName, mainSiteUrl, maxDigitalFileMb: maxDigitalFileMb as number };
+}
 
 /** Reads the StoreConfig the server embeds in index.html; anything unreadable means defaults. */
 export function readStoreConfig(doc: Document = document): StoreConfig {
   const text = doc.getElementById(STORE_CONFIG_ELEMENT_ID)?.textContent;
   if (!text) return DEFAULT_STORE_CONFIG;
   try {
-    const parsed = StoreConfigSchema.safeParse(JSON.parse(text));
-    return parsed.success ? parsed.data : DEFAULT_STORE_CONFIG;
+    return toStoreConfig(JSON.parse(text)) ?? DEFAULT_STORE_CONFIG;
   } catch {
     return DEFAULT_STORE_CONFIG;
   }

@@ -1,4 +1,4 @@
-import { AuthMessages, AuthUserResponseSchema, type User } from '@bindery/shared';
+import { AuthMessages, type AuthUserResponse, type User } from '@bindery/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, apiClient } from '../../../lib/api-client';
 
@@ -13,7 +13,7 @@ export interface Me {
 /** The signed-in user, or nobody when the server says so (401). */
 export async function getMe(signal?: AbortSignal): Promise<Me> {
   try {
-    const { user } = await apiClient.get('/auth/me', { schema: AuthUserResponseSchema, signal });
+    const { user } = await apiClient.get<AuthUserResponse>('/auth/me', { signal });
     return { user, notice: null };
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) {

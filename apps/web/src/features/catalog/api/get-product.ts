@@ -1,10 +1,10 @@
-import { ProductSchema, type Product, type ProductList } from '@bindery/shared';
+import type { Product, ProductList } from '@bindery/shared';
 import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
 import { catalogKeys } from './keys';
 
 export function getProduct(id: string, signal?: AbortSignal): Promise<Product> {
-  return apiClient.get(`/products/${encodeURIComponent(id)}`, { schema: ProductSchema, signal });
+  return apiClient.get<Product>(`/products/${encodeURIComponent(id)}`, { signal });
 }
 
 export const productQuery = (id: string) =>

@@ -1,4 +1,4 @@
-import { CATALOG_PAGE_SIZE, ProductListSchema, type ProductList } from '@bindery/shared';
+import { CATALOG_PAGE_SIZE, type ProductList } from '@bindery/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
 import { catalogKeys } from './keys';
@@ -15,7 +15,7 @@ export function getProducts(
 ): Promise<ProductList> {
   const query = new URLSearchParams({ page: String(page), limit: String(CATALOG_PAGE_SIZE) });
   if (search) query.set('search', search);
-  return apiClient.get(`/products?${query.toString()}`, { schema: ProductListSchema, signal });
+  return apiClient.get<ProductList>(`/products?${query.toString()}`, { signal });
 }
 
 export const productsQuery = (params: GetProductsParams) =>

@@ -1,12 +1,12 @@
-import { DownloadLinkResponseSchema, type DownloadLinkResponse } from '@bindery/shared';
+import type { DownloadLinkResponse } from '@bindery/shared';
 import { useMutation } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
 
 /** A fresh signed link to a paid order's file; every call gives a new one. */
 export function createOrderDownloadLink(orderId: string): Promise<DownloadLinkResponse> {
-  return apiClient.post(`/orders/${encodeURIComponent(orderId)}/download-link`, undefined, {
-    schema: DownloadLinkResponseSchema,
-  });
+  return apiClient.post<DownloadLinkResponse>(
+    `/orders/${encodeURIComponent(orderId)}/download-link`,
+  );
 }
 
 export function useCreateOrderDownloadLink() {

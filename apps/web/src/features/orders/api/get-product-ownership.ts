@@ -1,4 +1,4 @@
-import { ProductOwnershipResponseSchema, type ProductOwnershipResponse } from '@bindery/shared';
+import type { ProductOwnershipResponse } from '@bindery/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
 import { orderKeys } from './order-keys';
@@ -8,10 +8,10 @@ export function getProductOwnership(
   productId: string,
   signal?: AbortSignal,
 ): Promise<ProductOwnershipResponse> {
-  return apiClient.get(`/orders/mine/products/${encodeURIComponent(productId)}`, {
-    schema: ProductOwnershipResponseSchema,
-    signal,
-  });
+  return apiClient.get<ProductOwnershipResponse>(
+    `/orders/mine/products/${encodeURIComponent(productId)}`,
+    { signal },
+  );
 }
 
 export const productOwnershipQuery = (productId: string) =>
