@@ -1,88 +1,149 @@
-// Catalogue throughput against a baseline measured in the same run: the machine is shared and
-// noisy, so only ratios mean anything. Starts the built server on a fresh data directory with
-// the demo catalogue, then drives it from this process over loopback.
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+// `npm run bench`: runs the benchmark sections (api, files, web) against the built store and
+// writes their tables to docs/performance.md, with the machine, the date and the command.
+//
+//   node bench/run.mjs [--products N] [--smoke] [--only api,files,web]
+//
+// Each section is a module bench/<name>.mjs exporting `run(ctx)`, with
+// ctx = { root, products, smoke, log }, that returns { title, markdown, failures }. A missing
+// module is skipped with a note. --smoke (CI) runs a short version of every section to prove it
+// still works and writes nothing. Exit status: 1 when a section threw, 2 when goals were not met
+// (full runs only), 0 otherwise.
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
+const SECTIONS = ['api', 'files', 'web'];
 const root = fileURLToPath(new URL('..', import.meta.url));
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bindery-bench-'));
-const DURATION_MS = Number(process.env.BENCH_SECONDS ?? 5) * 1000;
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
+const report = path.join(root, 'docs/performance.md');
 
-const server = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
-  env: {
-    ...process.env,
-    DATA_DIR: dataDir,
-    PORT: '0',
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'info',
-    DATABASE_URL: '',
-  },
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
-const base = await new Promise((resolve, reject) => {
-  let output = '';
-  server.stdout.on('data', (chunk) => {
-    output += chunk;
-    const match = output.match(/Server listening at (http:\/\/127\.0\.0\.1:\d+)/);
-    if (match && output.includes('demo catalogue')) resolve(match[1]);
+/** The command line, checked: unknown options and bad values stop the run before it starts. */
+function readOptions() {
+  const { values } = parseArgs({
+    options: {
+      products: { type: 'string' },
+      smoke: { type: 'boolean', default: false },
+      only: { type: 'string' },
+    },
   });
-  server.on('exit', () => reject(new Error(`server exited:\n${output}`)));
-});
-
-/** Requests per second and latency percentiles for one path, with N connections in flight. */
-async function measure(label, pathname) {
-  const latencies = [];
-  let errors = 0;
-  const end = Date.now() + DURATION_MS;
-  await Promise.all(
-    Array.from({ length: CONNECTIONS }, async () => {
-      while (Date.now() < end) {
-        const started = performance.now();
-        const response = await fetch(base + pathname);
-        await response.arrayBuffer();
-        if (!response.ok) errors++;
-        latencies.push(performance.now() - started);
-      }
-    }),
-  );
-  latencies.sort((a, b) => a - b);
-  const at = (p) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))];
-  return {
-    label,
-    rps: latencies.length / (DURATION_MS / 1000),
-    p50: at(0.5),
-    p99: at(0.99),
-    errors,
-  };
-}
-
-try {
-  const scenarios = [
-    ['baseline: GET /api/health', '/api/health'],
-    ['catalogue page 1', '/api/products?page=1&limit=10'],
-    ['catalogue page 3', '/api/products?page=3&limit=10'],
-    ['search "handb"', '/api/products?search=handb&limit=10'],
-    ['search two words', '/api/products?search=field%20guide&limit=10'],
-    ['one product', null],
-  ];
-  const first = await (await fetch(`${base}/api/products?limit=1`)).json();
-  scenarios[5][1] = `/api/products/${first.products[0]._id}`;
-  const results = [];
-  for (const [label, pathname] of scenarios) results.push(await measure(label, pathname));
-  const baseline = results[0].rps;
-  console.log(`\n${CONNECTIONS} connections, ${DURATION_MS / 1000} s each, SQLite, 24 products\n`);
-  console.log('scenario                     req/s   vs baseline   p50 ms   p99 ms   errors');
-  for (const r of results) {
-    console.log(
-      `${r.label.padEnd(26)} ${r.rps.toFixed(0).padStart(7)} ${(r.rps / baseline).toFixed(2).padStart(12)} ${r.p50.toFixed(1).padStart(8)} ${r.p99.toFixed(1).padStart(8)} ${String(r.errors).padStart(8)}`,
+  const products = Number(values.products ?? (values.smoke ? 1000 : 100_000));
+  if (!Number.isInteger(products) || products < 100) {
+    throw new Error(`--products must be a whole number of at least 100 (got ${values.products})`);
+  }
+  const only = values.only ? values.only.split(',').map((name) => name.trim()) : SECTIONS;
+  const unknown = only.filter((name) => !SECTIONS.includes(name));
+  if (unknown.length > 0) {
+    throw new Error(
+      `--only: unknown section ${unknown.join(', ')} (known: ${SECTIONS.join(', ')})`,
     );
   }
-} finally {
-  server.kill('SIGTERM');
-  await new Promise((resolve) => server.on('exit', resolve));
-  rmSync(dataDir, { recursive: true, force: true });
+  return { products, smoke: values.smoke, only };
 }
+
+/** The machine the figures belong to. */
+function machine() {
+  const cpus = os.cpus();
+  return [
+    `- CPU: ${cpus[0]?.model.trim() ?? 'unknown'}, ${cpus.length} cores`,
+    `- RAM: ${(os.totalmem() / 1024 ** 3).toFixed(1)} GiB`,
+    `- Node ${process.version}, ${os.type()} ${os.release()}`,
+  ].join('\n');
+}
+
+/** A section's markdown under its own heading, or under `## title` when it brings none. */
+function withHeading({ title, markdown }) {
+  const text = markdown.trim();
+  return text.startsWith('#') ? text : `## ${title}\n\n${text}`;
+}
+
+const marker = (name) => [`<!-- bench:${name} -->`, `<!-- /bench:${name} -->`];
+
+/** Each section's block in the report as it stands, so a run with --only keeps the others. */
+function previousBlocks() {
+  const blocks = new Map();
+  if (!existsSync(report)) return blocks;
+  const text = readFileSync(report, 'utf8');
+  for (const name of SECTIONS) {
+    const [open, close] = marker(name);
+    const start = text.indexOf(open);
+    const end = text.indexOf(close);
+    if (start >= 0 && end > start) blocks.set(name, text.slice(start, end + close.length));
+  }
+  return blocks;
+}
+
+/** The report: this run's sections, and the other sections as an earlier run left them. */
+function writeReport(command, date, results) {
+  const blocks = previousBlocks();
+  for (const [name, result] of results) {
+    const [open, close] = marker(name);
+    const [heading, ...body] = withHeading(result).split('\n');
+    const measured = `_Measured ${date} with \`${command}\`._`;
+    blocks.set(name, `${open}\n${heading}\n\n${measured}\n\n${body.join('\n').trim()}\n${close}`);
+  }
+  const text = [
+    '# Performance',
+    'Generated by `npm run bench` (`bench/run.mjs`); do not edit by hand. Figures are only ' +
+      'comparable within one run: each is set against a baseline measured in the same run on the ' +
+      'same machine, which is shared and noisy.',
+    `Last run: ${date}, \`${command}\`, on:\n\n${machine()}`,
+    ...SECTIONS.filter((name) => blocks.has(name)).map((name) => blocks.get(name)),
+  ].join('\n\n');
+  writeFileSync(report, `${text}\n`);
+}
+
+async function main() {
+  const options = readOptions();
+  const command = ['node bench/run.mjs', ...process.argv.slice(2)].join(' ');
+  const date = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
+  const started = performance.now();
+  const log = (line) =>
+    console.log(
+      `[bench ${((performance.now() - started) / 1000).toFixed(0).padStart(4)} s] ${line}`,
+    );
+  const ctx = { root, products: options.products, smoke: options.smoke, log };
+
+  const results = new Map();
+  const crashed = [];
+  for (const name of options.only) {
+    const file = path.join(root, 'bench', `${name}.mjs`);
+    if (!existsSync(file)) {
+      log(`${name}: skipped, bench/${name}.mjs does not exist yet`);
+      continue;
+    }
+    log(`${name}: starting`);
+    try {
+      const { run } = await import(pathToFileURL(file).href);
+      const result = await run(ctx);
+      results.set(name, result);
+      console.log(`\n${withHeading(result)}\n`);
+    } catch (error) {
+      crashed.push(name);
+      console.error(`\n${name} failed:`, error);
+    }
+  }
+
+  const failures = [...results.values()].flatMap((result) => result.failures);
+  if (!options.smoke && results.size > 0) {
+    writeReport(command, date, results);
+    log(`wrote ${path.relative(root, report)}`);
+  }
+  if (failures.length > 0) {
+    console.log(
+      `\nGoals not met (${failures.length}):\n${failures.map((line) => `  - ${line}`).join('\n')}`,
+    );
+  }
+  if (crashed.length > 0) {
+    console.error(`\nSections that failed: ${crashed.join(', ')}`);
+    process.exitCode = 1;
+  } else if (failures.length > 0 && !options.smoke) {
+    process.exitCode = 2;
+  }
+  log('done');
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exitCode = 1;
+});

@@ -1,0 +1,107 @@
+// The built store as a child process, started the way an operator starts it, with its log in a
+// file of the data directory (reading it through a pipe would cost this process, which drives
+// the load, CPU of its own).
+import { spawn } from 'node:child_process';
+import { closeSync, fstatSync, openSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fetchAnswer } from './load.mjs';
+
+const READY_TIMEOUT_MS = 60_000;
+const STOP_TIMEOUT_MS = 15_000;
+const POLL_MS = 5;
+
+/** The store's resident memory now, in MiB, from the kernel's own count. */
+export function residentMiB(pid) {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kib = Number(/^VmRSS:\s+(\d+) kB$/m.exec(status)?.[1]);
+  if (!Number.isFinite(kib)) throw new Error(`no VmRSS for process ${pid}`);
+  return kib / 1024;
+}
+
+/** Polls `path` until it answers 200; other answers and refused connections are retried. */
+async function waitForOk(base, pathname, deadline, exited) {
+  for (;;) {
+    if (exited()) return false;
+    try {
+      if ((await fetchAnswer(base, pathname)).status === 200) return true;
+    } catch {
+      // Not accepting connections yet.
+    }
+    if (Date.now() > deadline) return false;
+    await sleep(POLL_MS);
+  }
+}
+
+/**
+ * Starts `apps/server/dist/main.js` on `dataDir` (and `databaseUrl`, empty for SQLite). Resolves
+ * once it printed "Server listening at", answered `GET /api/products` (the start-up time is taken
+ * there, from the spawn) and `GET /api/health`.
+ */
+export async function startStore({ root, dataDir, databaseUrl }) {
+  const logFile = path.join(dataDir, 'store.log');
+  const logFd = openSync(logFile, 'a');
+  // Earlier starts wrote to the same log: only what this one writes counts.
+  const logStart = fstatSync(logFd).size;
+  const started = performance.now();
+  const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
+    cwd: root,
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      DATA_DIR: dataDir,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATABASE_URL: databaseUrl,
+      LOG_LEVEL: 'info',
+      NODE_ENV: 'production',
+    },
+    stdio: ['ignore', logFd, logFd],
+  });
+  closeSync(logFd);
+  let exitCode = null;
+  const exited = new Promise((resolve) =>
+    child.on('exit', (code, signal) => {
+      exitCode = code ?? signal;
+      resolve();
+    }),
+  );
+  const hasExited = () => exitCode !== null;
+  const log = () => readFileSync(logFile).subarray(logStart).toString();
+  const fail = async (why) => {
+    child.kill('SIGKILL');
+    await exited;
+    throw new Error(`the store ${why}; its log ends:\n${log().slice(-3000)}`);
+  };
+
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  let base;
+  while (!base) {
+    base = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(log())?.[1];
+    if (base) break;
+    if (hasExited()) return fail(`exited (${exitCode}) before listening`);
+    if (Date.now() > deadline) return fail('did not listen in time');
+    await sleep(POLL_MS);
+  }
+  if (!(await waitForOk(base, '/api/products', deadline, hasExited))) {
+    return fail('did not answer GET /api/products with 200');
+  }
+  const startupMs = performance.now() - started;
+  if (!(await waitForOk(base, '/api/health', deadline, hasExited))) {
+    return fail('did not answer GET /api/health with 200');
+  }
+
+  return {
+    base,
+    pid: child.pid,
+    startupMs,
+    /** Stops the store the way an operator does (SIGTERM), and waits until it is gone. */
+    async stop() {
+      if (hasExited()) return;
+      child.kill('SIGTERM');
+      const killed = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
+      await exited;
+      clearTimeout(killed);
+    },
+  };
+}
