@@ -43,6 +43,7 @@ import {
   frameworkErrors,
   registerErrorHandler,
 } from './plugins/error-handler.js';
+import { registerCompression } from './plugins/compression.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerInputGuard } from './plugins/input-guard.js';
 import { registerSecurity } from './plugins/security.js';
@@ -114,6 +115,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   // JSON is the only body the API reads; a text/plain form post from another site gets 415.
   app.removeContentTypeParser('text/plain');
   await app.register(cookie);
+  await registerCompression(app);
   await registerSecurity(app, config);
   await registerOpenApi(app, config);
 
@@ -140,6 +142,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
 
   const catalog = createCatalogService(createCatalogRepo(database.db, database.dialect), uploads);
   app.decorate('catalog', catalog);
+  watchCatalogue(app, catalog);
   const sweepUploads = () =>
     uploads
       .sweepOrphans(DAY)
@@ -223,6 +226,37 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   purge.unref();
   app.addHook('onClose', async () => clearInterval(purge));
   return app;
+}
+
+/** How often an instance asks the database whether the catalogue changed elsewhere. */
+const CATALOGUE_CHECK_MS = 500;
+
+/**
+ * Keeps the catalogue's kept answers in step with the database: other instances on the same
+ * PostgreSQL write products too (decision 011). A failing check is reported once, not twice a
+ * second, and again when it recovers.
+ */
+function watchCatalogue(app: FastifyInstance, catalog: CatalogService) {
+  let failing = false;
+  let checking = false;
+  const check = () => {
+    if (checking || !app.isDatabaseReady()) return;
+    checking = true;
+    catalog
+      .checkForChanges()
+      .then(() => {
+        if (failing) app.log.info('catalogue change checks work again');
+        failing = false;
+      })
+      .catch((error: unknown) => {
+        if (!failing) app.log.warn({ err: error }, 'catalogue change check failed');
+        failing = true;
+      })
+      .finally(() => (checking = false));
+  };
+  const timer = setInterval(check, CATALOGUE_CHECK_MS);
+  timer.unref();
+  app.addHook('onClose', async () => clearInterval(timer));
 }
 
 /**

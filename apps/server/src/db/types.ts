@@ -190,11 +190,21 @@ export interface TestCheckoutRefundsTable {
   createdAt: number;
 }
 
+/** One row: what the catalogue reads instead of scanning products (migration 009). */
+export interface CatalogueStateTable {
+  id: number;
+  /** Raised by every product write; instances drop their cached catalogue answers when it moves. */
+  version: number;
+  /** Products on sale (not archived). */
+  liveProducts: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   authFailures: AuthFailuresTable;
   products: ProductsTable & ProductSearchColumns;
+  catalogueState: CatalogueStateTable;
   storeMeta: StoreMetaTable;
   uploads: UploadsTable;
   uploadSignatures: UploadSignaturesTable;

@@ -7,6 +7,7 @@ import { m005Orders } from './005-orders.js';
 import { m006MoneyPath } from './006-money-path.js';
 import { m007UploadLimits } from './007-upload-limits.js';
 import { m008SearchFolding } from './008-search-folding.js';
+import { m009CatalogueState } from './009-catalogue-state.js';
 
 /** A schema change, written once per database where their SQL differs. */
 export interface Migration {
@@ -26,4 +27,5 @@ export const migrations: Migration[] = [
   m006MoneyPath,
   m007UploadLimits,
   m008SearchFolding,
+  m009CatalogueState,
 ];

@@ -1,7 +1,7 @@
 import type { ProductSortField, SortOrder } from '@bindery/shared';
-import { sql } from 'kysely';
+import { sql, type ExpressionBuilder } from 'kysely';
 import type { Db, Dialect } from '../../db/client.js';
-import type { ProductsTable } from '../../db/types.js';
+import type { Database, ProductsTable } from '../../db/types.js';
 import { searchText, toFts5Query, toTsQuery } from './search-terms.js';
 
 export type ProductRow = ProductsTable;
@@ -10,6 +10,38 @@ export type ProductRow = ProductsTable;
 export interface ProductSort {
   field: ProductSortField;
   order: SortOrder;
+}
+
+/** Where a page of the newest-first catalogue starts reading: a product's place in that order. */
+export interface ProductKey {
+  createdAt: number;
+  id: string;
+}
+
+export interface CatalogueState {
+  /** Raised by every product write (a trigger); a cached answer of an older version is stale. */
+  version: number;
+  liveProducts: number;
+}
+
+const NEWEST_FIRST: ProductSort = { field: 'createdAt', order: 'desc' };
+
+/** How many products a search ranks at most; its total is capped here ("1,000+"). */
+export const SEARCH_CANDIDATES = 1000;
+
+/**
+ * A search's page with its total: the candidates ranked, which are every match up to
+ * SEARCH_CANDIDATES (title matches are matches too, so the two tiers never add up to more).
+ */
+function cappedResult(
+  rows: ProductRow[],
+  matches: number,
+): { rows: ProductRow[]; total: number; more: boolean } {
+  return {
+    rows,
+    total: Math.min(matches, SEARCH_CANDIDATES),
+    more: matches > SEARCH_CANDIDATES,
+  };
 }
 
 /** The folded copies the full-text index reads, for whichever of the three fields are written. */
@@ -44,64 +76,133 @@ export function createCatalogRepo(db: Db, dialect: Dialect) {
 /** The queries of the catalogue, written once for both databases; `db` may be a transaction. */
 function catalogQueries(db: Db, dialect: Dialect) {
   return {
+    /** The number of products on sale and the catalogue's version, kept by triggers (migration 009). */
+    async readState(): Promise<CatalogueState> {
+      const row = await db
+        .selectFrom('catalogueState')
+        .select(['version', 'liveProducts'])
+        .where('id', '=', 1)
+        .executeTakeFirstOrThrow();
+      return { version: Number(row.version), liveProducts: Number(row.liveProducts) };
+    },
+
     /**
-     * Newest first unless `sort` says otherwise; the id breaks ties, so pages never overlap.
-     * Archived products are no longer in the catalogue.
+     * A page of the catalogue, newest first unless `sort` says otherwise; the id breaks ties, so
+     * pages never overlap. Archived products are no longer in the catalogue. With `after` (the
+     * key of the row just before the page, in the order of the newest-first sort), the page is
+     * read from that key on: deep pages skip `offset` rows of the index, not of the table.
      */
     async listProducts(
       offset: number,
       limit: number,
-      sort: ProductSort = { field: 'createdAt', order: 'desc' },
-    ): Promise<{ rows: ProductRow[]; total: number }> {
+      sort: ProductSort = NEWEST_FIRST,
+      after?: ProductKey,
+    ): Promise<ProductRow[]> {
       const { order } = sort;
       let rows = db.selectFrom('products').selectAll().where('archivedAt', 'is', null);
       if (sort.field === 'title') {
         // Case does not split the list: "apple" sits beside "Apple", on both databases.
         rows = rows.orderBy(sql`lower(title)`, order).orderBy('title', order);
+      } else if (sort.field === 'price') {
+        rows = rows.orderBy('priceCents', order);
       } else {
-        rows = rows.orderBy(sort.field === 'price' ? 'priceCents' : 'createdAt', order);
+        if (after) {
+          const key = (eb: ExpressionBuilder<Database, 'products'>) =>
+            eb(
+              eb.refTuple('createdAt', 'id'),
+              order === 'desc' ? '<' : '>',
+              eb.tuple(after.createdAt, after.id),
+            );
+          rows = rows.where(key);
+        }
+        rows = rows.orderBy('createdAt', order);
       }
-      const [page, count] = await Promise.all([
-        rows.orderBy('id', order).limit(limit).offset(offset).execute(),
-        db
-          .selectFrom('products')
-          .select((eb) => eb.fn.countAll<number>().as('total'))
-          .where('archivedAt', 'is', null)
-          .executeTakeFirstOrThrow(),
-      ]);
-      return { rows: page, total: Number(count.total) };
+      return rows.orderBy('id', order).limit(limit).offset(offset).execute();
     },
 
-    /** Best matches first, through the database's full-text index. */
+    /**
+     * The key of every `stride`-th product in creation order (the 1st entry is the product at
+     * position `stride`, counting from 1): where a deep page can start reading the index.
+     */
+    async pageAnchors(stride: number, order: SortOrder): Promise<ProductKey[]> {
+      const direction = sql.raw(order === 'desc' ? 'desc' : 'asc');
+      const result = await sql<ProductKey>`
+        select created_at, id from (
+          select created_at, id,
+                 row_number() over (order by created_at ${direction}, id ${direction}) as position
+          from products where archived_at is null
+        ) numbered
+        where position % ${stride} = 0
+        order by position`.execute(db);
+      return result.rows.map((row) => ({ createdAt: Number(row.createdAt), id: row.id }));
+    },
+
+    /**
+     * The products a search shows, best first: at most SEARCH_CANDIDATES of them, picked by the
+     * index alone (products with every word in the title first, then the others, newest first
+     * within each) and only then ranked. `more` says the search matched more products than that.
+     * Nothing here reads or ranks every match, however common the words are.
+     */
     async searchProducts(
       terms: string[],
       offset: number,
       limit: number,
-    ): Promise<{ rows: ProductRow[]; total: number }> {
+    ): Promise<{ rows: ProductRow[]; total: number; more: boolean }> {
+      const candidates = SEARCH_CANDIDATES;
       if (dialect === 'sqlite') {
         const match = toFts5Query(terms);
+        const inTitle = `search_title : (${match})`;
         const rows = await sql<ProductRow>`
-          select p.* from products_fts f join products p on p.rowid = f.rowid
-          where products_fts match ${match} and p.archived_at is null
-          order by bm25(products_fts, 10.0, 4.0, 1.0), p.created_at desc, p.id desc
+          with picked as (
+            select rowid from (
+              select rowid, 0 as tier from (
+                select rowid from products_fts where products_fts match ${inTitle}
+                order by rowid desc limit ${candidates})
+              union all
+              select rowid, 1 as tier from (
+                select rowid from products_fts where products_fts match ${match}
+                order by rowid desc limit ${candidates})
+            ) group by rowid order by min(tier), rowid desc limit ${candidates}
+          ),
+          ranked as (
+            select rowid, bm25(products_fts, 10.0, 4.0, 1.0) as score from products_fts
+            where products_fts match ${match} and rowid in (select rowid from picked)
+          )
+          select p.* from ranked r join products p on p.rowid = r.rowid
+          order by r.score, p.created_at desc, p.id desc
           limit ${limit} offset ${offset}`.execute(db);
-        const count = await sql<{ total: number }>`
-          select count(*) as total from products_fts f join products p on p.rowid = f.rowid
-          where products_fts match ${match} and p.archived_at is null`.execute(db);
-        return { rows: rows.rows, total: Number(count.rows[0]?.total ?? 0) };
+        const beyond = await sql<{ matches: number }>`
+          select count(*) as matches from (
+            select 1 from products_fts where products_fts match ${match}
+            limit ${candidates + 1})`.execute(db);
+        return cappedResult(rows.rows, Number(beyond.rows[0]?.matches ?? 0));
       }
       const query = toTsQuery(terms);
+      const inTitle = toTsQuery(terms, 'A');
       const rows = await sql<ProductRow>`
-        select id, title, subtitle, description, price_cents, images, digital_file_id, digital_file_format,
-               digital_file_size, digital_file_name, created_at, updated_at, archived_at
-        from products, to_tsquery('simple', ${query}) q
-        where search @@ q and archived_at is null
-        order by ts_rank(search, q) desc, created_at desc, id desc
+        with picked as (
+          select id from (
+            (select id, 0 as tier, created_at from products
+             where search @@ to_tsquery('simple', ${inTitle}) and archived_at is null
+             order by created_at desc, id desc limit ${candidates})
+            union all
+            (select id, 1 as tier, created_at from products
+             where search @@ to_tsquery('simple', ${query}) and archived_at is null
+             order by created_at desc, id desc limit ${candidates})
+          ) both_tiers
+          group by id order by min(tier), max(created_at) desc, id desc limit ${candidates}
+        )
+        select p.id, p.title, p.subtitle, p.description, p.price_cents, p.images,
+               p.digital_file_id, p.digital_file_format, p.digital_file_size, p.digital_file_name,
+               p.created_at, p.updated_at, p.archived_at
+        from picked join products p using (id), to_tsquery('simple', ${query}) q
+        order by ts_rank(p.search, q) desc, p.created_at desc, p.id desc
         limit ${limit} offset ${offset}`.execute(db);
-      const count = await sql<{ total: number }>`
-        select count(*) as total from products
-        where search @@ to_tsquery('simple', ${query}) and archived_at is null`.execute(db);
-      return { rows: rows.rows, total: Number(count.rows[0]?.total ?? 0) };
+      const beyond = await sql<{ matches: number }>`
+        select count(*) as matches from (
+          select 1 from products where search @@ to_tsquery('simple', ${query})
+          and archived_at is null limit ${candidates + 1}) beyond`.execute(db);
+      return cappedResult(rows.rows, Number(beyond.rows[0]?.matches ?? 0));
     },
 
     /** A product in the catalogue; archived ones read as missing. */
@@ -165,15 +266,6 @@ function catalogQueries(db: Db, dialect: Dialect) {
         .where('archivedAt', 'is not', null)
         .executeTakeFirst();
       return Number(result.numDeletedRows) > 0;
-    },
-
-    async countProducts(): Promise<number> {
-      const row = await db
-        .selectFrom('products')
-        .select((eb) => eb.fn.countAll<number>().as('total'))
-        .where('archivedAt', 'is', null)
-        .executeTakeFirstOrThrow();
-      return Number(row.total);
     },
   };
 }

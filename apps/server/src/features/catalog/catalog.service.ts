@@ -6,6 +6,7 @@ import {
   type CreateProductBody,
   type ListProductsQuery,
   type Product,
+  type SortOrder,
   type ProductList,
   type UpdateProductBody,
 } from '@bindery/shared';
@@ -13,7 +14,8 @@ import type { z } from 'zod';
 import type { CreateProductBodySchema, UpdateProductBodySchema } from '@bindery/shared';
 import { AppError } from '../../errors.js';
 import type { UploadsService } from '../uploads/uploads.service.js';
-import type { CatalogRepo, ProductRow } from './catalog.repo.js';
+import { createAnswerCache, toAnswer, type CatalogAnswer } from './catalog-answers.js';
+import type { CatalogRepo, ProductKey, ProductRow, ProductSort } from './catalog.repo.js';
 import { searchTerms } from './search-terms.js';
 
 type CreateInput = z.output<typeof CreateProductBodySchema>;
@@ -23,6 +25,15 @@ type UpdateInput = z.output<typeof UpdateProductBodySchema>;
 const ID_SHAPE = /^[A-Za-z0-9_-]{16}$/;
 
 const newProductId = () => randomBytes(12).toString('base64url');
+
+/** Memory kept for public catalogue answers (pages, searches, products) at most. */
+const ANSWER_CACHE_BYTES = 32 * 1024 * 1024;
+
+/**
+ * Deep pages of the newest-first catalogue start reading the index at the nearest of the
+ * products at every this-many positions, so no page skips more than this many rows.
+ */
+const ANCHOR_STRIDE = 1000;
 
 /** The product as the API shows it; only admins see where the digital file is kept. */
 export function toProduct(row: ProductRow, isAdmin: boolean): Product {
@@ -52,6 +63,69 @@ export function createCatalogService(
   uploads: UploadsService,
   clock: () => number = Date.now,
 ) {
+  const answers = createAnswerCache(ANSWER_CACHE_BYTES);
+  /** The catalogue version the kept answers belong to, as last read from the database. */
+  let seenVersion: number | undefined;
+
+  /** Keys of every ANCHOR_STRIDE-th product per direction, for one catalogue version. */
+  const anchors = new Map<SortOrder, { version: number; keys: Promise<ProductKey[]> }>();
+  function anchorsFor(order: SortOrder, version: number): Promise<ProductKey[]> {
+    const known = anchors.get(order);
+    if (known?.version === version) return known.keys;
+    const keys = repo.pageAnchors(ANCHOR_STRIDE, order);
+    anchors.set(order, { version, keys });
+    keys.catch(() => anchors.delete(order));
+    return keys;
+  }
+
+  /** A page of the catalogue in its order, deep pages read from the nearest anchor on. */
+  async function catalogPage(offset: number, limit: number, sort: ProductSort | undefined) {
+    const state = await repo.readState();
+    // Past the end there is nothing to read: no query walks the whole index to find that out.
+    const empty = { rows: [], total: state.liveProducts, more: false };
+    if (offset >= state.liveProducts) return empty;
+    const field = sort?.field ?? 'createdAt';
+    const order = sort?.order ?? 'desc';
+    const block = Math.floor(offset / ANCHOR_STRIDE);
+    if (field === 'createdAt' && block > 0) {
+      const after = (await anchorsFor(order, state.version))[block - 1];
+      if (after) {
+        const rows = await repo.listProducts(offset - block * ANCHOR_STRIDE, limit, sort, after);
+        return { ...empty, rows };
+      }
+    }
+    return { ...empty, rows: await repo.listProducts(offset, limit, sort) };
+  }
+
+  /** A page of the catalogue or of a search, with the paging the API reports. */
+  async function listProducts(query: ListProductsQuery): Promise<ProductList> {
+    const offset = (query.page - 1) * query.limit;
+    const text = query.search?.trim() ?? '';
+    const terms = searchTerms(text);
+    // A search of only symbols or emoji matches nothing rather than everything.
+    const { rows, total, more } =
+      text === ''
+        ? await catalogPage(
+            offset,
+            query.limit,
+            query.sort && { field: query.sort, order: query.order },
+          )
+        : terms.length === 0
+          ? { rows: [], total: 0, more: false }
+          : await repo.searchProducts(terms, offset, query.limit);
+    return {
+      products: rows.map((row) => toProduct(row, false)),
+      page: query.page,
+      pages: Math.ceil(total / query.limit),
+      total,
+      ...(more ? { totalCapped: true } : {}),
+    };
+  }
+
+  /** Called after every write of the catalogue: what was kept may show what changed. */
+  function catalogueChanged() {
+    answers.invalidate();
+  }
   /** Image URLs must be images uploaded here and not used by another product. */
   async function resolveImages(urls: string[], productId: string): Promise<string[]> {
     const ids: string[] = [];
@@ -91,28 +165,51 @@ export function createCatalogService(
   }
 
   return {
-    async listProducts(query: ListProductsQuery): Promise<ProductList> {
-      const offset = (query.page - 1) * query.limit;
-      const text = query.search?.trim() ?? '';
-      const terms = searchTerms(text);
-      // A search of only symbols or emoji matches nothing rather than everything.
-      const { rows, total } =
-        text === ''
-          ? await repo.listProducts(
-              offset,
-              query.limit,
-              query.sort && { field: query.sort, order: query.order },
-            )
-          : terms.length === 0
-            ? { rows: [], total: 0 }
-            : await repo.searchProducts(terms, offset, query.limit);
-      return {
-        products: rows.map((row) => toProduct(row, false)),
-        page: query.page,
-        pages: Math.ceil(total / query.limit),
-        total,
-      };
+    listProducts,
+
+    /**
+     * The list or search as the API sends it, kept until the catalogue changes: the same for
+     * every visitor, buyer and admin. Searches that fold to the same words share one answer.
+     */
+    productListAnswer(query: ListProductsQuery): Promise<CatalogAnswer> {
+      const terms = searchTerms(query.search?.trim() ?? '');
+      const what = query.search?.trim()
+        ? `search:${terms.join(' ')}`
+        : `list:${query.sort ?? ''}:${query.sort ? query.order : ''}`;
+      const key = `${what}:${query.page}:${query.limit}`;
+      return answers.get(key, async () => toAnswer(await listProducts(query)));
     },
+
+    /** A product as anyone but an admin sees it, kept until the catalogue changes; 404 when missing. */
+    productAnswer(id: string): Promise<CatalogAnswer> {
+      return answers.get(`product:${id}`, async () =>
+        toAnswer(toProduct(await requireProduct(id), false)),
+      );
+    },
+
+    /**
+     * Drops the kept answers when the catalogue's version in the database moved: another
+     * instance (or any other writer) changed a product. Called every half second, so no instance
+     * shows a product more than about that long after it changed anywhere. A database that
+     * cannot be read leaves nothing kept: an answer of unknown age is never served.
+     */
+    async checkForChanges(): Promise<void> {
+      let version: number;
+      try {
+        ({ version } = await repo.readState());
+      } catch (error) {
+        seenVersion = undefined;
+        answers.invalidate();
+        throw error;
+      }
+      if (version !== seenVersion) {
+        seenVersion = version;
+        answers.invalidate();
+      }
+    },
+
+    /** How much memory the kept answers take (tests of its bound). */
+    answerCacheSize: () => answers.size(),
 
     async getProduct(id: string, isAdmin: boolean): Promise<Product> {
       return toProduct(await requireProduct(id), isAdmin);
@@ -178,6 +275,7 @@ export function createCatalogService(
         await uploads.attachToProduct([...imageIds, file.id], id, trx);
         await tx.insertProduct(row);
       });
+      catalogueChanged();
       return toProduct(row, true);
     },
 
@@ -218,6 +316,7 @@ export function createCatalogService(
         await uploads.attachToProduct(attach, id, trx);
         await tx.updateProduct(id, changes);
       });
+      catalogueChanged();
       await uploads.deleteFromProduct(replaced, id);
       return toProduct({ ...current, ...changes }, true);
     },
@@ -228,6 +327,7 @@ export function createCatalogService(
      */
     async archiveProduct(id: string): Promise<void> {
       const archived = ID_SHAPE.test(id) && (await repo.archiveProduct(id, clock()));
+      if (archived) catalogueChanged();
       if (!archived) throw AppError.notFound(CatalogMessages.productNotFound);
     },
 
@@ -241,7 +341,7 @@ export function createCatalogService(
       if (await repo.deleteProduct(id)) await uploads.deleteForProduct(id);
     },
 
-    countProducts: () => repo.countProducts(),
+    countProducts: async () => (await repo.readState()).liveProducts,
   };
 }
 

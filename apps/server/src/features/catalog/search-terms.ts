@@ -91,9 +91,12 @@ export function toFts5Query(terms: string[]): string {
     .join(' OR ');
 }
 
-/** PostgreSQL tsquery: every word as a prefix; any spelling may match. */
-export function toTsQuery(terms: string[]): string {
+/**
+ * PostgreSQL tsquery: every word as a prefix; any spelling may match. With `weight` ("A" is the
+ * title), only words indexed at that weight count.
+ */
+export function toTsQuery(terms: string[], weight = ''): string {
   return spellings(terms)
-    .map((way) => `(${way.map((term) => `${term}:*`).join(' & ')})`)
+    .map((way) => `(${way.map((term) => `${term}:*${weight}`).join(' & ')})`)
     .join(' | ');
 }
