@@ -54,6 +54,11 @@ export function registerRequestTimeout(
       });
       return;
     }
+    // Without a body (most GETs) there is nothing to wait for: no timer at all.
+    const hasBody =
+      request.headers['content-length'] !== undefined ||
+      request.headers['transfer-encoding'] !== undefined;
+    if (!hasBody) return;
     const timer = setTimeout(() => {
       if (reply.raw.headersSent) return;
       request.log.warn({ ms }, 'request body not received in time: closing the connection');
