@@ -101,3 +101,31 @@ export const OwnershipMessages = {
   showCanceled: 'Show canceled checkouts',
   purchased: (title: string) => `You bought ${title}.`,
 } as const;
+
+/** Texts of the order screens (specification, sections 2 and 8). */
+export const OrderMessages = {
+  myOrdersTitle: 'My Orders',
+  myOrdersLoadFailed: 'Failed to fetch orders.',
+  adminOrdersTitle: 'All Customer Orders',
+  adminOrdersLoading: 'Loading orders...',
+  adminOrdersLoadFailed: 'Failed to load orders.',
+  orderDeleted: 'Order deleted successfully!',
+  productMissing: 'Product Not Found',
+  unknownStatus: 'Unknown',
+  orderNotFound: 'Order not found',
+  orderRefunded: 'Order refunded successfully!',
+  refundFailed: (message: string) => `Error refunding order: ${message}`,
+  accessGranted: 'Access granted: the buyer can download the file.',
+  grantFailed: (message: string) => `Error granting access: ${message}`,
+  alreadyRefunded: 'This order has already been refunded.',
+  notRefundable: 'Only a paid order can be refunded.',
+  nothingToGrant: 'This order needs no review.',
+  grantNeedsPayment:
+    'No payment was recorded for this order, so access cannot be granted. Check the payment with your provider.',
+  deletedWhilePaid:
+    'This order was paid a moment ago, so it was not deleted. Refund it first if you want to remove it.',
+  refundProviderFailed:
+    'The payment provider did not accept the refund. Please try again, or refund from the provider’s dashboard.',
+  disputeOpen: 'Payment disputed: downloads are paused',
+  needsReview: 'Needs review',
+} as const;
