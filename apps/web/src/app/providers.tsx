@@ -1,22 +1,24 @@
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import type { CSSProperties, ReactNode } from 'react';
-import { Toaster } from 'sonner';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { queryClient as defaultQueryClient } from '../lib/query-client';
+import { useIsToastRequested } from '../lib/toast';
 import { theme } from './theme';
 
-/** Sonner's rich colours, with text dark enough for WCAG AA contrast on their pale backgrounds. */
-const TOAST_COLOURS = {
-  '--success-text': '#14532d',
-  '--error-text': '#991b1b',
-  '--info-text': '#1e3a8a',
-  '--warning-text': '#713f12',
-} as CSSProperties;
+// Sonner arrives with the first toast (see lib/toast), not with the first view.
+const AppToaster = lazy(() => import('./toaster').then((m) => ({ default: m.AppToaster })));
 
-/** The top bar is 56 px tall on phones (sonner's phone layout is below 600 px) and 64 px above. */
-const TOAST_TOP_PHONE = 56 + 8;
-const TOAST_TOP_DESKTOP = 64 + 8;
+/** The toast outlet, mounted once the first toast is asked for. */
+function DeferredToaster() {
+  const isToastRequested = useIsToastRequested();
+  if (!isToastRequested) return null;
+  return (
+    <Suspense fallback={null}>
+      <AppToaster />
+    </Suspense>
+  );
+}
 
 export function AppProviders({
   children,
@@ -30,15 +32,7 @@ export function AppProviders({
       <ThemeProvider theme={theme}>
         <CssBaseline />
         {children}
-        <Toaster
-          position="top-center"
-          // Below the top bar, never over its menu button or sign-in links.
-          offset={{ top: TOAST_TOP_DESKTOP }}
-          mobileOffset={{ top: TOAST_TOP_PHONE }}
-          richColors
-          closeButton
-          style={TOAST_COLOURS}
-        />
+        <DeferredToaster />
       </ThemeProvider>
     </QueryClientProvider>
   );

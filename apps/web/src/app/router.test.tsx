@@ -10,12 +10,15 @@ function signedOut() {
   });
 }
 
+/** Pages other than the catalogue are fetched on first visit, which takes a while in jsdom. */
+const LAZY_PAGE = { timeout: 10_000 };
+
 describe('routes', () => {
   test('the store index redirects to the login, inside the layout', async () => {
     signedOut();
     const { router } = renderRoutes(routes, { initialEntry: '/' });
 
-    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Sign in' }, LAZY_PAGE)).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login');
     expect(screen.getByRole('link', { name: 'Back to main site' })).toBeInTheDocument();
   });
@@ -24,7 +27,9 @@ describe('routes', () => {
     signedOut();
     renderRoutes(routes, { initialEntry: '/login/admin' });
 
-    expect(await screen.findByRole('heading', { name: 'Admin sign in' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Admin sign in' }, LAZY_PAGE),
+    ).toBeInTheDocument();
   });
 
   test('an unknown page shows "Page not found" with a link to Products', async () => {

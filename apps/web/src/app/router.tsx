@@ -1,21 +1,38 @@
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { Navigate, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { NotFoundPage } from '../components/not-found-page';
-import { RouteErrorPage } from '../components/route-error-page';
 import { AdminOrdersRoute } from '../features/admin-orders/components/admin-orders-route';
 import { ProductsDashboardRoute } from '../features/admin-products/components/products-dashboard-route';
-import { LoginPage } from '../features/auth/components/login-page';
-import { ProductPage } from '../features/catalog/components/product-page';
+import { ProductPageSkeleton } from '../features/catalog/components/product-page-skeleton';
 import { ProductsPage } from '../features/catalog/components/products-page';
-import { PaymentCanceledPage } from '../features/checkout/components/payment-canceled-page';
-import { PaymentSuccessPage } from '../features/checkout/components/payment-success-page';
-import { MyOrdersPage } from '../features/orders/components/my-orders-page';
 import { RequireAuth } from './guard';
 import { AppLayout } from './layout/app-layout';
+import { lazyPage } from './lazy-page';
+import { RouteErrorBoundary } from './route-error-boundary';
+
+// The catalogue is the store's front page and comes with the first script; every other page is
+// fetched when first shown. The product page shows its own skeleton while its script arrives.
+const ProductPage = lazyPage(
+  () => import('../features/catalog/components/product-page').then((m) => m.ProductPage),
+  <ProductPageSkeleton />,
+);
+const LoginPage = lazyPage(() =>
+  import('../features/auth/components/login-page').then((m) => m.LoginPage),
+);
+const PaymentSuccessPage = lazyPage(() =>
+  import('../features/checkout/components/payment-success-page').then((m) => m.PaymentSuccessPage),
+);
+const PaymentCanceledPage = lazyPage(() =>
+  import('../features/checkout/components/payment-canceled-page').then(
+    (m) => m.PaymentCanceledPage,
+  ),
+);
+const MyOrdersPage = lazyPage(() =>
+  import('../features/orders/components/my-orders-page').then((m) => m.MyOrdersPage),
+);
 
 export const routes: RouteObject[] = [
   {
     element: <AppLayout />,
-    errorElement: <RouteErrorPage />,
     children: [
       { index: true, element: <Navigate to="/login" replace /> },
       { path: 'login', element: <LoginPage /> },
@@ -55,6 +72,12 @@ export const routes: RouteObject[] = [
 /** The SPA lives under Vite's base ('/store/'), so the router's basename follows it. */
 export const basename = import.meta.env.BASE_URL.replace(/\/$/, '');
 
-export function createAppRouter() {
-  return createBrowserRouter(routes, { basename });
+/**
+ * The store's pages. The declarative router (BrowserRouter in main.tsx) is enough for them: no
+ * page uses loaders or actions, and the data router would add its code to the first view.
+ */
+export function AppRoutes() {
+  const location = useLocation();
+  const page = useRoutes(routes);
+  return <RouteErrorBoundary location={location}>{page}</RouteErrorBoundary>;
 }

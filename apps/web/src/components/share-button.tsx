@@ -1,6 +1,6 @@
 import ShareOutlinedIcon from '@mui/icons-material/ShareOutlined';
 import Button, { type ButtonProps } from '@mui/material/Button';
-import { toast } from 'sonner';
+import { toast } from '../lib/toast';
 
 export const ShareMessages = {
   linkCopied: 'Link copied to clipboard',

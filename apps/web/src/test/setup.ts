@@ -3,7 +3,7 @@ import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { useSessionStore } from '../lib/session-store';
 
-// jsdom does not implement scrolling; the router's ScrollRestoration calls it on navigation.
+// jsdom does not implement scrolling; the layout's scroll restoration calls it on navigation.
 window.scrollTo = () => {};
 
 afterEach(() => {

@@ -1,15 +1,17 @@
 import Box from '@mui/material/Box';
 import { useRef } from 'react';
-import { Outlet, ScrollRestoration } from 'react-router';
+import { Outlet } from 'react-router';
 import { useSessionBootstrap } from '../../features/auth/hooks/use-session-bootstrap';
 import { MAIN_CONTENT_ID, SkipLink } from './skip-link';
 import { TopBar } from './top-bar';
 import { useFocusOnNavigate } from './use-focus-on-navigate';
+import { useScrollRestoration } from './use-scroll-restoration';
 
 export function AppLayout() {
   useSessionBootstrap();
   const mainRef = useRef<HTMLElement>(null);
   useFocusOnNavigate(mainRef);
+  useScrollRestoration();
   return (
     <Box sx={{ minHeight: '100dvh', display: 'flex', flexDirection: 'column' }}>
       <SkipLink />
@@ -24,7 +26,6 @@ export function AppLayout() {
       >
         <Outlet />
       </Box>
-      <ScrollRestoration />
     </Box>
   );
 }

@@ -76,7 +76,7 @@ describe('top bar', () => {
 
     await user.click(screen.getByRole('button', { name: 'Open menu' }));
 
-    const menu = within(await screen.findByRole('menu'));
+    const menu = within(await screen.findByRole('menu', undefined, { timeout: 10_000 }));
     expect(menu.getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
       'Products',
       'My Orders',
@@ -91,7 +91,7 @@ describe('top bar', () => {
 
     await user.click(screen.getByRole('button', { name: 'Open menu' }));
 
-    const menu = within(await screen.findByRole('menu'));
+    const menu = within(await screen.findByRole('menu', undefined, { timeout: 10_000 }));
     expect(menu.getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
       'Products',
       'Login',

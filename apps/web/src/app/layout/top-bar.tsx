@@ -4,26 +4,25 @@ import LoginIcon from '@mui/icons-material/Login';
 import LogoutIcon from '@mui/icons-material/Logout';
 import MenuIcon from '@mui/icons-material/Menu';
 import AppBar from '@mui/material/AppBar';
-import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { NavLink, Link as RouterLink, useNavigate } from 'react-router';
 import { useLogout } from '../../features/auth/api/logout';
 import { useSessionStore } from '../../lib/session-store';
 import { getStoreConfig } from '../../lib/store-config';
+import { UserAvatar } from './user-avatar';
 
-interface NavItem {
+export interface NavItem {
   label: string;
   to: string;
 }
+
+// The phone menu brings MUI's Menu, Popover and Modal: fetched on the first tap, not with the page.
+const TopBarMenu = lazy(() => import('./top-bar-menu').then((m) => ({ default: m.TopBarMenu })));
 
 /** Admins get the admin area instead of the buyer's links; My Orders needs a signed-in buyer. */
 export function navItemsFor(user: User | null): NavItem[] {
@@ -38,22 +37,6 @@ export function navItemsFor(user: User | null): NavItem[] {
   return items;
 }
 
-function initialOf(name: string): string {
-  const first = Array.from(name.trim())[0];
-  return first ? first.toUpperCase() : '?';
-}
-
-function UserAvatar({ name, size = 32 }: { name: string; size?: number }) {
-  return (
-    <Avatar
-      aria-hidden
-      sx={{ width: size, height: size, fontSize: size * 0.45, bgcolor: 'secondary.main' }}
-    >
-      {initialOf(name)}
-    </Avatar>
-  );
-}
-
 export function TopBar() {
   const { storeName, mainSiteUrl } = getStoreConfig();
   const storedUser = useSessionStore((state) => state.user);
@@ -64,6 +47,8 @@ export function TopBar() {
   const navigate = useNavigate();
   const logoutMutation = useLogout();
   const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
+  // Kept mounted once opened, so the menu's closing animation still plays.
+  const [hasOpenedMenu, setHasOpenedMenu] = useState(false);
   const menuId = useId();
   const closeMenu = () => setMenuAnchor(null);
 
@@ -162,50 +147,27 @@ export function TopBar() {
           aria-haspopup="true"
           aria-expanded={menuAnchor ? 'true' : undefined}
           edge="end"
-          onClick={(event) => setMenuAnchor(event.currentTarget)}
+          onClick={(event) => {
+            setHasOpenedMenu(true);
+            setMenuAnchor(event.currentTarget);
+          }}
           sx={{ display: { md: 'none' } }}
         >
           <MenuIcon />
         </IconButton>
-        <Menu
-          id={menuId}
-          anchorEl={menuAnchor}
-          open={Boolean(menuAnchor)}
-          onClose={closeMenu}
-          anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-          transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-          slotProps={{ paper: { sx: { minWidth: 220 } } }}
-        >
-          {navItems.map((item) => (
-            <MenuItem key={item.to} component={NavLink} to={item.to} onClick={closeMenu}>
-              {item.label}
-            </MenuItem>
-          ))}
-          <Divider />
-          {user && (
-            <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, px: 2, py: 1 }}>
-              <UserAvatar name={user.name} size={28} />
-              <Typography variant="body2" noWrap sx={{ fontWeight: 500 }}>
-                {user.name}
-              </Typography>
-            </Box>
-          )}
-          {user ? (
-            <MenuItem onClick={handleLogout} disabled={logoutMutation.isPending}>
-              <ListItemIcon>
-                <LogoutIcon fontSize="small" />
-              </ListItemIcon>
-              Logout
-            </MenuItem>
-          ) : (
-            <MenuItem component={RouterLink} to="/login" onClick={closeMenu}>
-              <ListItemIcon>
-                <LoginIcon fontSize="small" />
-              </ListItemIcon>
-              Login
-            </MenuItem>
-          )}
-        </Menu>
+        {hasOpenedMenu && (
+          <Suspense fallback={null}>
+            <TopBarMenu
+              id={menuId}
+              anchorEl={menuAnchor}
+              onClose={closeMenu}
+              navItems={navItems}
+              user={user}
+              onLogout={handleLogout}
+              isLoggingOut={logoutMutation.isPending}
+            />
+          </Suspense>
+        )}
       </Toolbar>
     </AppBar>
   );

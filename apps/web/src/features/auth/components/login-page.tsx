@@ -22,7 +22,7 @@ import {
   useNavigate,
   useSearchParams,
 } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { z } from 'zod';
 import { SessionLoading } from '../../../components/session-loading';
 import { errorMessage } from '../../../lib/api-client';

@@ -2,13 +2,18 @@ import { CheckoutMessages, ErrorCode } from '@bindery/shared';
 import ShoppingBagOutlinedIcon from '@mui/icons-material/ShoppingBagOutlined';
 import Button, { type ButtonProps } from '@mui/material/Button';
 import { useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { ApiError, errorMessage, GENERIC_ERROR_MESSAGE } from '../../../lib/api-client';
 import { useSessionStore } from '../../../lib/session-store';
 import { productOwnershipQuery, useProductOwnership } from '../../orders/api/get-product-ownership';
 import { useCreateCheckoutSession } from '../api/create-checkout-session';
-import { OwnedProductActions } from './owned-product-actions';
+
+// Only owners see it, after the ownership check: its dialog (MUI's Modal) stays off the first load.
+const OwnedProductActions = lazy(() =>
+  import('./owned-product-actions').then((m) => ({ default: m.OwnedProductActions })),
+);
 
 export interface BuyNowButtonProps extends Omit<ButtonProps, 'onClick'> {
   productId: string;
@@ -69,12 +74,14 @@ export function BuyNowButton({ productId, ...props }: BuyNowButtonProps) {
 
   if (isAuthenticated && ownership.data?.owned && ownership.data.orderId) {
     return (
-      <OwnedProductActions
-        orderId={ownership.data.orderId}
-        isBuying={checkout.isBusy}
-        onBuyAgain={checkout.start}
-        buttonProps={props}
-      />
+      <Suspense fallback={null}>
+        <OwnedProductActions
+          orderId={ownership.data.orderId}
+          isBuying={checkout.isBusy}
+          onBuyAgain={checkout.start}
+          buttonProps={props}
+        />
+      </Suspense>
     );
   }
 
