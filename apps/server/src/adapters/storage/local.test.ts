@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import {
   existsSync,
   mkdtempSync,
@@ -8,10 +8,14 @@ import {
   utimesSync,
   writeFileSync,
 } from 'node:fs';
+import { once } from 'node:events';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { READ_CHUNK_BYTES } from './file-range-stream.js';
 import { createLocalStorage } from './local.js';
 import {
   InvalidRangeError,
@@ -137,6 +141,81 @@ describe('reads', () => {
     expect(await storage.stat('public', 'images/x')).toBeUndefined();
     expect(await storage.stat('public', 'images/x/card.webp')).toEqual({ size: 5 });
     expect(await storage.openRead('private', 'images/x/card.webp')).toBeUndefined();
+  });
+});
+
+describe('objects larger than a read', () => {
+  // More than the loopback's socket buffers hold, so a slow reader leaves writes pending.
+  const large = randomBytes(16 * READ_CHUNK_BYTES + 12_345);
+  beforeEach(async () => {
+    await storage.write('private', 'files/large.zip', large);
+  });
+
+  /**
+   * Serves one read of the object over a real socket, as a download does, to a reader that
+   * waits a moment before reading (so writes are still pending when the next chunk is read).
+   */
+  async function fetchOverHttp(range?: { start: number; end: number }) {
+    const server = http.createServer((_request, response) => {
+      void storage.openRead('private', 'files/large.zip', range).then((object) => {
+        response.writeHead(200, { 'content-length': object!.end - object!.start + 1 });
+        object!.stream.pipe(response);
+      });
+    });
+    server.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    try {
+      const { port } = server.address() as AddressInfo;
+      const request = http.get(`http://127.0.0.1:${port}/`);
+      const [response] = (await once(request, 'response')) as [http.IncomingMessage];
+      response.pause();
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const chunks: Buffer[] = [];
+      for await (const chunk of response) chunks.push(chunk as Buffer);
+      return Buffer.concat(chunks);
+    } finally {
+      server.close();
+    }
+  }
+
+  test('are read a whole chunk at a time, the last one shorter', async () => {
+    const object = await storage.openRead('private', 'files/large.zip');
+    const sizes: number[] = [];
+    const chunks: Buffer[] = [];
+    for await (const chunk of object!.stream) {
+      sizes.push((chunk as Buffer).length);
+      chunks.push(chunk as Buffer);
+    }
+    expect(sizes).toEqual([...Array<number>(16).fill(READ_CHUNK_BYTES), 12_345]);
+    expect(Buffer.concat(chunks).equals(large)).toBe(true);
+  });
+
+  test('arrive whole and exact over a socket', async () => {
+    expect((await fetchOverHttp()).equals(large)).toBe(true);
+  });
+
+  test('a range across chunk boundaries arrives exact over a socket', async () => {
+    const range = { start: READ_CHUNK_BYTES - 7, end: 14 * READ_CHUNK_BYTES + 5 };
+    const body = await fetchOverHttp(range);
+    expect(body.equals(large.subarray(range.start, range.end + 1))).toBe(true);
+  });
+
+  test('a reader that goes away closes the file', async () => {
+    const object = await storage.openRead('private', 'files/large.zip');
+    const server = http.createServer((_request, response) => object!.stream.pipe(response));
+    server.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    try {
+      const { port } = server.address() as AddressInfo;
+      const request = http.get(`http://127.0.0.1:${port}/`);
+      const [response] = (await once(request, 'response')) as [http.IncomingMessage];
+      await once(response, 'data');
+      request.destroy();
+      await once(object!.stream, 'close');
+      expect(object!.stream.destroyed).toBe(true);
+    } finally {
+      server.close();
+    }
   });
 });
 

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { chmod, mkdir, open, readdir, rename, rm, stat, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
+import { FileRangeStream } from './file-range-stream.js';
 import {
   InvalidRangeError,
   ObjectTooLargeError,
@@ -129,10 +130,7 @@ export function createLocalStorage(rootDir: string): Storage {
           throw new InvalidRangeError(size);
         }
         // The stream owns the handle from here and closes it when done or destroyed.
-        const stream = isWhole
-          ? handle.createReadStream()
-          : handle.createReadStream({ start, end });
-        return { stream, size, start, end };
+        return { stream: new FileRangeStream(handle, start, end), size, start, end };
       } catch (error) {
         await handle.close().catch(() => {});
         throw error;

@@ -11,6 +11,7 @@ import { createTestClock, type TestClock } from '../../test/clock.js';
 import { createTestProduct, uploadTestFile } from '../../test/factories.js';
 import { buyProduct } from '../../test/purchase.js';
 import { samplePdf } from '../../test/upload-samples.js';
+import { READ_CHUNK_BYTES } from '../../adapters/storage/file-range-stream.js';
 import { escapeHtml } from '../../store-page.js';
 import { createDownloadTokens } from './downloads.service.js';
 import { contentDisposition, downloadFileName, parseByteRange } from './http-headers.js';
@@ -435,6 +436,51 @@ describe('ranges', () => {
     expect(await countDownloads()).toBe(1);
     await get(bought.downloadUrl);
     expect(await countDownloads()).toBe(2);
+  });
+});
+
+describe('a file larger than a read, over a network socket', () => {
+  // More than the loopback's socket buffers hold, and not a whole number of reads.
+  const LARGE = samplePdf({ padTo: 16 * READ_CHUNK_BYTES + 777 });
+  let base: string;
+  beforeEach(async () => {
+    const file = await uploadTestFile(t.app, admin, { data: LARGE, fileName: 'large.pdf' });
+    const update = await t.app.inject({
+      method: 'PUT',
+      url: `/api/products/${product._id}`,
+      headers: { cookie: admin },
+      payload: {
+        title: product.title,
+        subtitle: '',
+        description: product.description,
+        price: 19,
+        digitalFile: { public_id: file.public_id, secure_url: file.secure_url },
+      },
+    });
+    expect(update.statusCode).toBe(200);
+    base = await t.app.listen({ host: '127.0.0.1', port: 0 });
+  });
+
+  /** A slow reader: nothing is read for a moment, so the server's writes are still pending. */
+  async function download(headers: Record<string, string> = {}) {
+    const response = await fetch(base + bought.downloadUrl, { headers });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    return { response, body: Buffer.from(await response.arrayBuffer()) };
+  }
+
+  test('arrives byte for byte', async () => {
+    const { response, body } = await download();
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-length')).toBe(String(LARGE.length));
+    expect(body.equals(LARGE)).toBe(true);
+  });
+
+  test('a range across reads arrives exact', async () => {
+    const [start, end] = [READ_CHUNK_BYTES - 3, 9 * READ_CHUNK_BYTES + 2];
+    const { response, body } = await download({ range: `bytes=${start}-${end}` });
+    expect(response.status).toBe(206);
+    expect(response.headers.get('content-range')).toBe(`bytes ${start}-${end}/${LARGE.length}`);
+    expect(body.equals(LARGE.subarray(start, end + 1))).toBe(true);
   });
 });
 
