@@ -2,7 +2,8 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
-import pg from 'pg';
+import { createRequire } from 'node:module';
+import type PgModule from 'pg';
 import type { DatabaseConfig } from '../config.js';
 import type { Database } from './types.js';
 
@@ -27,14 +28,25 @@ export class DataDirLockedError extends Error {
   }
 }
 
-// BIGINT columns hold millisecond timestamps and counts, well inside Number's safe range.
-pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+const require = createRequire(import.meta.url);
+
+/**
+ * The PostgreSQL driver, loaded only by a store that uses PostgreSQL (a SQLite store starts
+ * without it).
+ */
+function loadPg(): typeof PgModule {
+  const pg = require('pg') as typeof PgModule;
+  // BIGINT columns hold millisecond timestamps and counts, well inside Number's safe range.
+  pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+  return pg;
+}
 
 export function openDatabase(config: DatabaseConfig): DatabaseHandle {
   return config.kind === 'sqlite' ? openSqlite(config.filename) : openPostgres(config.url);
 }
 
 function openPostgres(url: string): DatabaseHandle {
+  const pg = loadPg();
   const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
   // An idle client losing its connection must not crash the process (the next query
   // reconnects), but it must not pass unseen either.

@@ -1,4 +1,5 @@
-import Stripe from 'stripe';
+import { createRequire } from 'node:module';
+import type Stripe from 'stripe';
 import type { Config } from '../../config.js';
 import {
   PaymentProviderRefusedError,
@@ -47,13 +48,22 @@ export interface StripePaymentProvider extends PaymentProvider {
 
 export const DEFAULT_STRIPE_TIMEOUT_MS = 10_000;
 
+const require = createRequire(import.meta.url);
+let stripeLibrary: typeof Stripe | undefined;
+
+/** Stripe's library, loaded by a store that takes payments through Stripe: others start without it. */
+function loadStripe(): typeof Stripe {
+  stripeLibrary ??= require('stripe') as typeof Stripe;
+  return stripeLibrary;
+}
+
 export function createStripeProvider(
   config: StripeConfig,
   options: StripeProviderOptions,
 ): StripePaymentProvider {
   const timeoutMs = options.timeoutMs ?? config.timeoutMs ?? DEFAULT_STRIPE_TIMEOUT_MS;
   const clock = options.clock ?? Date.now;
-  const stripe = new Stripe(config.secretKey, {
+  const stripe = new (loadStripe())(config.secretKey, {
     ...(config.api ?? {}),
     apiVersion: STRIPE_API_VERSION as Stripe.LatestApiVersion,
     // Half the budget per attempt, so the one retry (after 0.5–1 s) still fits when the first
@@ -266,7 +276,7 @@ async function call<T>(deadlineMs: number, request: () => Promise<T>): Promise<T
         ? error
         : new PaymentProviderUnavailableError('Stripe is unavailable', { cause: error });
     }
-    if (error instanceof Stripe.errors.StripeError) {
+    if (error instanceof loadStripe().errors.StripeError) {
       throw new PaymentProviderRefusedError(
         `Stripe refused the request (${error.type}${error.code ? `, ${error.code}` : ''}): ${error.message}`,
         error.statusCode,
@@ -282,10 +292,10 @@ async function call<T>(deadlineMs: number, request: () => Promise<T>): Promise<T
 
 function isUnavailable(error: unknown): boolean {
   if (error instanceof PaymentProviderUnavailableError) return true;
-  if (error instanceof Stripe.errors.StripeConnectionError) return true;
-  if (error instanceof Stripe.errors.StripeRateLimitError) return true;
-  if (error instanceof Stripe.errors.StripeAPIError) return true;
-  return error instanceof Stripe.errors.StripeError && (error.statusCode ?? 0) >= 500;
+  if (error instanceof loadStripe().errors.StripeConnectionError) return true;
+  if (error instanceof loadStripe().errors.StripeRateLimitError) return true;
+  if (error instanceof loadStripe().errors.StripeAPIError) return true;
+  return error instanceof loadStripe().errors.StripeError && (error.statusCode ?? 0) >= 500;
 }
 
 function isNotFound(error: unknown): boolean {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { CreateProductBodySchema, type DigitalFormat } from '@bindery/shared';
-import sharp from 'sharp';
+import { loadSharp } from '../../lib/load-sharp.js';
 import type { Db } from '../client.js';
 import type { CatalogService } from '../../features/catalog/catalog.service.js';
 import type { UploadsService } from '../../features/uploads/uploads.service.js';
@@ -55,6 +55,7 @@ function makeDigitalFile(product: DemoProduct): { data: Buffer; fileName: string
 
 /** A cover and a plain sample page, so the gallery has something to switch between. */
 async function makeImages(product: DemoProduct): Promise<Buffer[]> {
+  const sharp = await loadSharp();
   const cover = await sharp(Buffer.from(makeCoverSvg(product.title, product.format, product.hue)))
     .png()
     .toBuffer();

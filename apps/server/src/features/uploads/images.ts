@@ -1,5 +1,6 @@
 import { IMAGE_VARIANTS, type ImageFormat, type ImageVariant } from '@bindery/shared';
-import sharp, { type Metadata } from 'sharp';
+import type { Metadata } from 'sharp';
+import { loadSharp } from '../../lib/load-sharp.js';
 
 /**
  * Larger images are refused before any pixel is decoded: a small file can declare a huge
@@ -87,7 +88,7 @@ export async function readImageInfo(file: string): Promise<ImageInfo | undefined
   let metadata: Metadata;
   try {
     // The header is all that is read here; the pixel limit is checked by the caller with a clear message.
-    metadata = await sharp(file, { limitInputPixels: false }).metadata();
+    metadata = await (await loadSharp())(file, { limitInputPixels: false }).metadata();
   } catch (error) {
     if (isInvalidImageError(error)) return undefined;
     throw error;
@@ -129,7 +130,9 @@ export async function renderVariants(
 ): Promise<Array<{ variant: ImageVariant; data: Buffer }>> {
   const variants: Array<{ variant: ImageVariant; data: Buffer }> = [];
   for (const [variant, width] of Object.entries(IMAGE_VARIANTS) as Array<[ImageVariant, number]>) {
-    const data = await sharp(file, {
+    const data = await (
+      await loadSharp()
+    )(file, {
       limitInputPixels: MAX_IMAGE_PIXELS,
       autoOrient: true,
       failOn: 'error',
@@ -149,7 +152,7 @@ export async function renderVariants(
  */
 export async function renderOriginal(file: string, info: ImageInfo): Promise<Buffer> {
   const isAnimated = info.pages > 1;
-  const image = sharp(file, {
+  const image = (await loadSharp())(file, {
     limitInputPixels: MAX_IMAGE_PIXELS,
     autoOrient: true,
     failOn: 'error',
