@@ -166,12 +166,17 @@ export const uploadsRoutes: FastifyPluginAsync<UploadsRoutesOptions> = async (
     async (request, reply) => {
       const image = await uploads.openImage(request.params.id, request.params.file);
       if (!image) throw AppError.notFound('Image not found.');
-      return reply
-        .type(image.contentType)
-        .header('content-length', image.size)
+      // An image's bytes never change under its URL: its id and size name this version of it.
+      const etag = `"${request.params.id}-${image.size}"`;
+      reply
+        .header('etag', etag)
         .header('cache-control', MEDIA_CACHE)
-        .header('x-content-type-options', 'nosniff')
-        .send(image.stream);
+        .header('x-content-type-options', 'nosniff');
+      if (request.headers['if-none-match']?.split(',').some((tag) => tag.trim() === etag)) {
+        image.stream.destroy();
+        return reply.code(304).send();
+      }
+      return reply.type(image.contentType).header('content-length', image.size).send(image.stream);
     },
   );
 };

@@ -1337,6 +1337,22 @@ describe('GET /media/images', () => {
     }
   });
 
+  test('answers 304 to a browser that holds the image already', async () => {
+    await start();
+    const { url } = await uploadImage();
+    const first = await t.app.inject({ method: 'GET', url });
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^"[\w-]+-\d+"$/);
+    const again = await t.app.inject({ method: 'GET', url, headers: { 'if-none-match': etag } });
+    expect(again.statusCode).toBe(304);
+    expect(again.rawPayload.length).toBe(0);
+    expect(again.headers.etag).toBe(etag);
+    expect(again.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const other = await t.app.inject({ method: 'GET', url, headers: { 'if-none-match': '"x-1"' } });
+    expect(other.statusCode).toBe(200);
+    expect(other.rawPayload).toEqual(first.rawPayload);
+  });
+
   test('never serves private files, other folders or anything outside the images', async () => {
     await start();
     const { id } = await uploadImage();
