@@ -9,6 +9,7 @@
 // still works and writes nothing. Exit status: 1 when a section threw, 2 when goals were not met
 // (full runs only), 0 otherwise.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -41,6 +42,18 @@ function readOptions() {
   return { products, smoke: values.smoke, only };
 }
 
+/** The commit measured, and whether the working tree held changes beyond it. */
+function source() {
+  try {
+    const git = (...args) => execFileSync('git', args, { cwd: root, encoding: 'utf8' }).trim();
+    const commit = git('rev-parse', '--short', 'HEAD');
+    const changed = git('status', '--porcelain', '--untracked-files=no') !== '';
+    return `- Source: commit ${commit}${changed ? ' plus uncommitted changes' : ''}`;
+  } catch {
+    return '- Source: not a git checkout';
+  }
+}
+
 /** The machine the figures belong to. */
 function machine() {
   const cpus = os.cpus();
@@ -48,6 +61,7 @@ function machine() {
     `- CPU: ${cpus[0]?.model.trim() ?? 'unknown'}, ${cpus.length} cores`,
     `- RAM: ${(os.totalmem() / 1024 ** 3).toFixed(1)} GiB`,
     `- Node ${process.version}, ${os.type()} ${os.release()}`,
+    source(),
   ].join('\n');
 }
 

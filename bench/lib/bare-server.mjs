@@ -5,11 +5,15 @@ import http from 'node:http';
 
 process.once('message', ({ answers }) => {
   const byPath = new Map(
-    answers.map(({ path, status, contentType, body }) => [
+    answers.map(({ path, status, contentType, contentLength, body }) => [
       path,
       {
         status,
-        headers: { 'content-type': contentType, 'content-length': body.length },
+        // Framed as the store framed it: a length when it sent one, chunks otherwise.
+        headers: {
+          'content-type': contentType,
+          ...(contentLength === undefined ? {} : { 'content-length': body.length }),
+        },
         body: Buffer.from(body),
       },
     ]),

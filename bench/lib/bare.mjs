@@ -5,7 +5,8 @@ import { fileURLToPath } from 'node:url';
 const SERVER = fileURLToPath(new URL('./bare-server.mjs', import.meta.url));
 
 /**
- * A bare node:http server answering every `{ path, status, contentType, body }` of `answers`;
+ * A bare node:http server answering every `{ path, status, contentType, contentLength, body }`
+ * of `answers`;
  * resolves with its base URL and a `stop()` that waits until the process is gone.
  */
 export async function startBare(answers) {
