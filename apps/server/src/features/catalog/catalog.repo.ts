@@ -152,24 +152,25 @@ function catalogQueries(db: Db, dialect: Dialect) {
       if (dialect === 'sqlite') {
         const match = toFts5Query(terms);
         const inTitle = `search_title : (${match})`;
+        // Each tier is scored while it is read (bm25 of only the rows it visits); a product found
+        // by both keeps the whole query's score, one found by its title alone the title's.
         const rows = await sql<ProductRow>`
-          with picked as (
-            select rowid from (
-              select rowid, 0 as tier from (
-                select rowid from products_fts where products_fts match ${inTitle}
-                order by rowid desc limit ${candidates})
-              union all
-              select rowid, 1 as tier from (
-                select rowid from products_fts where products_fts match ${match}
-                order by rowid desc limit ${candidates})
-            ) group by rowid order by min(tier), rowid desc limit ${candidates}
+          with hits as (
+            select rowid, score, 0 as tier from (
+              select rowid, bm25(products_fts, 10.0, 4.0, 1.0) as score from products_fts
+              where products_fts match ${inTitle} order by rowid desc limit ${candidates})
+            union all
+            select rowid, score, 1 as tier from (
+              select rowid, bm25(products_fts, 10.0, 4.0, 1.0) as score from products_fts
+              where products_fts match ${match} order by rowid desc limit ${candidates})
           ),
-          ranked as (
-            select rowid, bm25(products_fts, 10.0, 4.0, 1.0) as score from products_fts
-            where products_fts match ${match} and rowid in (select rowid from picked)
+          picked as (
+            select rowid, min(tier) as best_tier,
+                   coalesce(min(case when tier = 1 then score end), min(score)) as score
+            from hits group by rowid order by best_tier, rowid desc limit ${candidates}
           )
-          select p.* from ranked r join products p on p.rowid = r.rowid
-          order by r.score, p.created_at desc, p.id desc
+          select p.* from picked c join products p on p.rowid = c.rowid
+          order by c.score, p.created_at desc, p.id desc
           limit ${limit} offset ${offset}`.execute(db);
         const beyond = await sql<{ matches: number }>`
           select count(*) as matches from (

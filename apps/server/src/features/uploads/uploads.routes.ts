@@ -159,6 +159,7 @@ export const uploadsRoutes: FastifyPluginAsync<UploadsRoutesOptions> = async (
         params: z.object({ id: z.string(), file: z.string() }),
         response: {
           200: z.unknown().describe('The image: the original, or card/thumb/large WebP'),
+          304: z.null().describe('Not modified: the browser holds this image (If-None-Match)'),
           404: ErrorBodySchema,
         },
       },
@@ -174,7 +175,7 @@ export const uploadsRoutes: FastifyPluginAsync<UploadsRoutesOptions> = async (
         .header('x-content-type-options', 'nosniff');
       if (request.headers['if-none-match']?.split(',').some((tag) => tag.trim() === etag)) {
         image.stream.destroy();
-        return reply.code(304).send();
+        return reply.code(304).send(null);
       }
       return reply.type(image.contentType).header('content-length', image.size).send(image.stream);
     },

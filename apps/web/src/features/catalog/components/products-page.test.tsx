@@ -75,6 +75,22 @@ describe('products page', () => {
     expect(screen.queryByRole('navigation', { name: 'Pagination' })).not.toBeInTheDocument();
   });
 
+  test('a search matching more than the store ranks says "1,000+" and still pages', async () => {
+    stubFetch({
+      'GET /api/products': () =>
+        jsonResponse({
+          ...makeProductList({ page: 2, pages: 100, count: 10, total: 1000 }),
+          totalCapped: true,
+        }),
+    });
+    renderProducts('/products?search=guide&page=2');
+    expect(
+      await screen.findByText('Showing 11–20 of 1,000+ results for “guide”'),
+    ).toBeInTheDocument();
+    const pagination = screen.getByRole('navigation', { name: 'Pagination' });
+    expect(within(pagination).getByRole('button', { name: 'Page 100' })).toBeInTheDocument();
+  });
+
   test('searching with the button puts the search in the URL and asks for page 1', async () => {
     const { lastQuery } = stubCatalog(3);
     const { user, router } = renderProducts('/products?page=3');

@@ -29,13 +29,15 @@ function catalogSearchParams(page: number, search: string): URLSearchParams {
   return params;
 }
 
-function resultSummary(page: number, total: number, search: string): string {
+function resultSummary(page: number, total: number, search: string, capped = false): string {
   if (total === 0) return '';
   const first = (page - 1) * CATALOG_PAGE_SIZE + 1;
   const last = Math.min(page * CATALOG_PAGE_SIZE, total);
   if (first > total) return '';
+  // A very common search counts its best matches only: "of 1,000+".
+  const count = capped ? `${total.toLocaleString('en-US')}+` : `${total}`;
   const noun = search ? (total === 1 ? 'result' : 'results') : total === 1 ? 'product' : 'products';
-  const range = first === 1 && last === total ? `${total}` : `${first}–${last} of ${total}`;
+  const range = first === 1 && last === total && !capped ? count : `${first}–${last} of ${count}`;
   return `Showing ${range} ${noun}${search ? ` for “${search}”` : ''}`;
 }
 
@@ -155,7 +157,7 @@ export function ProductsPage() {
         {isPlaceholderData
           ? 'Loading products...'
           : data && !isError
-            ? resultSummary(data.page, data.total, search)
+            ? resultSummary(data.page, data.total, search, data.totalCapped)
             : ''}
       </Typography>
 
