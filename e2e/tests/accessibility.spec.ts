@@ -59,11 +59,12 @@ test('@mobile a toast on a phone leaves the menu button uncovered', async ({ pag
   const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Login successful!' });
   await expect(toast).toBeVisible();
   const menuButton = page.getByRole('button', { name: 'Open menu' });
-  const [toastBox, menuBox] = await Promise.all([toast.boundingBox(), menuButton.boundingBox()]);
-  expect(toastBox).not.toBeNull();
+  const menuBox = await menuButton.boundingBox();
   expect(menuBox).not.toBeNull();
-  // Below the top bar: the toast starts under the menu button's bottom edge.
-  expect(toastBox!.y).toBeGreaterThanOrEqual(menuBox!.y + menuBox!.height);
+  // Below the top bar: once it has slid in, the toast starts under the menu button's bottom edge.
+  await expect
+    .poll(async () => (await toast.boundingBox())?.y ?? -1)
+    .toBeGreaterThanOrEqual(menuBox!.y + menuBox!.height);
 
   // And the menu button still opens the menu while the toast is up.
   await menuButton.click();
