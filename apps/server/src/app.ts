@@ -51,7 +51,9 @@ import {
 import { registerCompression } from './plugins/compression.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerInputGuard } from './plugins/input-guard.js';
-import { registerSecurity } from './plugins/security.js';
+import { createFastLane } from './plugins/fast-lane.js';
+import { registerSecurity, securityHeaders } from './plugins/security.js';
+import { createStoreAddress } from './plugins/store-address.js';
 import { registerRequestTimeout, serverTimeouts } from './plugins/timeouts.js';
 import { registerWebApp } from './plugins/web-app.js';
 import { createSecurityLog } from './security-log.js';
@@ -92,7 +94,15 @@ const DAY = 24 * HOUR;
 /** Builds the whole application without listening: plugins first, then one plugin per feature. */
 export async function buildApp(config: Config, options: AppOptions = {}): Promise<FastifyInstance> {
   const database = options.database ?? openDatabase(config.database);
+  // Kept public answers go out from the HTTP server itself, before Fastify's work per request.
+  const lane = createFastLane({
+    securityHeaders: securityHeaders(config),
+    storeAddress: createStoreAddress(config),
+    sessionCookieName: createSessionCookie(config).name,
+  });
+  const limits = serverTimeouts(config);
   const app = Fastify({
+    serverFactory: (handler) => lane.createServer(handler, limits),
     logger: {
       level: config.logLevel,
       ...(options.logStream ? { stream: options.logStream } : {}),
@@ -110,13 +120,15 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     genReqId: () => randomUUID(),
     logController: new OneLinePerRequest(),
     return503OnClosing: true,
-    ...serverTimeouts(config),
+    ...limits,
     clientErrorHandler,
     frameworkErrors,
     // Long ids are answered 404 by the routes, not 414 by the router.
     routerOptions: { maxParamLength: 1000 },
   });
   app.addHook('onClose', () => database.close());
+  lane.logTo(app.log);
+  app.addHook('preClose', async () => lane.close());
   // Every route, as registered: the guard test walks this table so no route escapes it.
   const routeTable: Array<{ method: string; url: string }> = [];
   app.decorate('routeTable', routeTable);
@@ -202,7 +214,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   app.decorate('downloads', downloads);
   app.decorate('checkout', checkout);
   // Deleting a product closes its open checkouts and keeps it (archived) when it has sales.
-  await app.register(catalogRoutes, { catalog, removeProduct: checkout.removeProduct });
+  await app.register(catalogRoutes, { catalog, removeProduct: checkout.removeProduct, lane });
   await app.register(ordersRoutes, { orders, downloads, checkout });
   await app.register(checkoutRoutes, { checkout });
   await app.register(downloadsRoutes, { downloads, config });

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { IncomingHttpHeaders } from 'node:http';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 /** The encodings a cached answer is kept in besides plain bytes, best first. */
@@ -38,6 +39,93 @@ export function toAnswer(value: unknown): CatalogAnswer {
   }
   const bytes = body.length + (compressed.br?.length ?? 0) + (compressed.gzip?.length ?? 0);
   return { body, etag: `W/"${hash}"`, compressed, bytes };
+}
+
+/**
+ * Public catalogue answers may be kept by browsers and shared caches, but must be checked with
+ * the store (a cheap 304) before each use: a price changes the moment the admin saves it.
+ */
+const PUBLIC_CACHE = 'public, no-cache';
+
+/** A kept answer made ready for one request: the status, the headers and the bytes to send. */
+export interface PreparedAnswer {
+  status: 200 | 304;
+  headers: Readonly<Record<string, string>>;
+  /** None for a 304. */
+  body?: Buffer;
+}
+
+/**
+ * How a kept answer goes out for a request: 304 when the client holds it already, otherwise its
+ * bytes in the best encoding the client accepts, prepared once. `vary` names the request
+ * headers the answer depends on. The route and the server's kept-answer lane both send this, so
+ * the two can never answer the same request differently.
+ */
+export function prepareAnswer(
+  answer: CatalogAnswer,
+  request: Pick<IncomingHttpHeaders, 'if-none-match' | 'accept-encoding'>,
+  vary: string,
+): PreparedAnswer {
+  if (holdsAnswer(request['if-none-match'], answer.etag)) {
+    return prepared(answer, vary, 'unchanged', () => ({
+      status: 304,
+      headers: { etag: answer.etag, 'cache-control': PUBLIC_CACHE, vary },
+    }));
+  }
+  const encoding = preferredEncoding(request['accept-encoding']);
+  const compressed = encoding ? answer.compressed[encoding] : undefined;
+  return prepared(answer, vary, compressed ? encoding! : 'identity', () => ({
+    status: 200,
+    headers: {
+      etag: answer.etag,
+      'cache-control': PUBLIC_CACHE,
+      vary,
+      'content-type': 'application/json; charset=utf-8',
+      ...(compressed ? { 'content-encoding': encoding! } : {}),
+    },
+    body: compressed ?? answer.body,
+  }));
+}
+
+/**
+ * Each way an answer goes out, made once: a request for a kept answer then allocates nothing
+ * of its own. The prepared answers are shared, so nobody may change them.
+ */
+const preparedAnswers = new WeakMap<CatalogAnswer, Map<string, PreparedAnswer>>();
+
+function prepared(
+  answer: CatalogAnswer,
+  vary: string,
+  variant: string,
+  make: () => PreparedAnswer,
+): PreparedAnswer {
+  let variants = preparedAnswers.get(answer);
+  if (!variants) preparedAnswers.set(answer, (variants = new Map()));
+  const key = `${variant} ${vary}`;
+  let ready = variants.get(key);
+  if (!ready) variants.set(key, (ready = make()));
+  return ready;
+}
+
+/** If-None-Match names the answer (compared weakly, as RFC 9110 asks for GET). */
+function holdsAnswer(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  if (ifNoneMatch.trim() === '*') return true;
+  const wanted = etag.replace(/^W\//, '');
+  return ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === wanted);
+}
+
+/** The first of our encodings the client accepts (q=0 refuses one), or null for plain bytes. */
+function preferredEncoding(acceptEncoding: string | undefined): AnswerEncoding | null {
+  if (!acceptEncoding) return null;
+  const accepted = new Map<string, number>();
+  for (const part of acceptEncoding.toLowerCase().split(',')) {
+    const [name = '', ...params] = part.trim().split(';');
+    const q = params.map((param) => /^\s*q=([\d.]+)\s*$/.exec(param)?.[1]).find(Boolean);
+    accepted.set(name.trim(), q === undefined ? 1 : Number(q));
+  }
+  const wildcard = accepted.get('*');
+  return ANSWER_ENCODINGS.find((encoding) => (accepted.get(encoding) ?? wildcard ?? 0) > 0) ?? null;
 }
 
 /**
@@ -85,6 +173,11 @@ export function createAnswerCache(maxBytes: number) {
         });
       pending.set(key, made);
       return made;
+    },
+
+    /** The answer kept under `key`, if any, without computing it. */
+    peek(key: string): CatalogAnswer | undefined {
+      return kept.get(key);
     },
 
     invalidate() {

@@ -21,6 +21,12 @@ import { searchTerms } from './search-terms.js';
 type CreateInput = z.output<typeof CreateProductBodySchema>;
 type UpdateInput = z.output<typeof UpdateProductBodySchema>;
 
+/** A public answer with the key it is kept under, to ask later whether it is still current. */
+export interface KeptCatalogAnswer {
+  key: string;
+  answer: CatalogAnswer;
+}
+
 /** Ids are 16 base64url characters; anything else is not a product and reads as not found. */
 const ID_SHAPE = /^[A-Za-z0-9_-]{16}$/;
 
@@ -171,20 +177,35 @@ export function createCatalogService(
      * The list or search as the API sends it, kept until the catalogue changes: the same for
      * every visitor, buyer and admin. Searches that fold to the same words share one answer.
      */
-    productListAnswer(query: ListProductsQuery): Promise<CatalogAnswer> {
+    async productListAnswer(query: ListProductsQuery): Promise<KeptCatalogAnswer> {
       const terms = searchTerms(query.search?.trim() ?? '');
       const what = query.search?.trim()
         ? `search:${terms.join(' ')}`
         : `list:${query.sort ?? ''}:${query.sort ? query.order : ''}`;
       const key = `${what}:${query.page}:${query.limit}`;
-      return answers.get(key, async () => toAnswer(await listProducts(query)));
+      return {
+        key,
+        answer: await answers.get(key, async () => toAnswer(await listProducts(query))),
+      };
     },
 
     /** A product as anyone but an admin sees it, kept until the catalogue changes; 404 when missing. */
-    productAnswer(id: string): Promise<CatalogAnswer> {
-      return answers.get(`product:${id}`, async () =>
-        toAnswer(toProduct(await requireProduct(id), false)),
-      );
+    async productAnswer(id: string): Promise<KeptCatalogAnswer> {
+      const key = `product:${id}`;
+      return {
+        key,
+        answer: await answers.get(key, async () =>
+          toAnswer(toProduct(await requireProduct(id), false)),
+        ),
+      };
+    },
+
+    /**
+     * The answer kept under a key one of the two calls above returned, if it is still kept: the
+     * same answer they would give now, without a query. Undefined once the catalogue changed.
+     */
+    keptAnswer(key: string): CatalogAnswer | undefined {
+      return answers.peek(key);
     },
 
     /**
