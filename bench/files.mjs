@@ -22,6 +22,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { crc32, deflateSync } from 'node:zlib';
+import { startStore } from './lib/store.mjs';
 
 const MiB = 1024 * 1024;
 const MB = 1_000_000;
@@ -56,7 +57,7 @@ export async function run({ root, smoke, log }) {
     log(`files: writing a ${formatBytes(plan.fileBytes)} PDF`);
     const file = await writeLargePdf(source, plan.fileBytes);
 
-    const store = await startStore(root, workDir, plan.fileBytes);
+    const store = await startFileStore(root, workDir, plan.fileBytes);
     cleanups.unshift(() => store.stop());
     log(`files: store at ${store.base} (pid ${store.pid})`);
     const { downloadUrl, upload } = await buyThroughTheStore(store, source, file, log);
@@ -183,55 +184,18 @@ function coverPng(width = 64, height = 80) {
 // The servers
 
 /** The built store on a fresh SQLite data directory, with an upload limit above the file. */
-async function startStore(root, workDir, fileBytes) {
-  const dataDir = path.join(workDir, 'data');
-  const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
+function startFileStore(root, workDir, fileBytes) {
+  return startStore({
+    root,
+    dataDir: path.join(workDir, 'data'),
     env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATABASE_URL: '',
-      LOG_LEVEL: 'info',
       SEED_DEMO: 'false',
       PAYMENTS: 'test',
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
       MAX_UPLOAD_SIZE_MB: String(Math.ceil(fileBytes / MiB) + 1),
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let output = '';
-  const keep = (chunk) => (output = (output + chunk).slice(-20_000));
-  child.stderr.on('data', keep);
-  const base = await new Promise((resolve, reject) => {
-    const timer = setTimeout(
-      () => reject(new Error(`files: store did not start:\n${output}`)),
-      30_000,
-    );
-    child.stdout.on('data', (chunk) => {
-      keep(chunk);
-      const match = output.match(/Server listening at (http:\/\/127\.0\.0\.1:\d+)/);
-      if (match) {
-        clearTimeout(timer);
-        resolve(match[1]);
-      }
-    });
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`files: store exited (${code}):\n${output}`));
-    });
-  });
-  return {
-    base,
-    pid: child.pid,
-    output: () => output,
-    async stop() {
-      if (child.exitCode !== null) return;
-      child.kill('SIGTERM');
-      await once(child, 'exit');
-    },
-  };
 }
 
 /** nginx serving `file` with sendfile from a temporary prefix, or null when it is not installed. */

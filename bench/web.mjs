@@ -2,11 +2,11 @@
 // catalogue and a product page when opened directly, and Lighthouse's mobile performance audit
 // of both (its default simulated throttling of a slow mobile network and CPU). Starts the built
 // server on a fresh SQLite data directory with the demo catalogue; builds nothing itself.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { startStore } from './lib/store.mjs';
 
 const CHROMIUM = '/usr/bin/chromium';
 const CHROMIUM_FLAGS = [
@@ -30,40 +30,6 @@ const GOALS = {
   /** Largest contentful paint under Lighthouse's mobile throttling: the first products shown. */
   lcpMs: 5000,
 };
-
-/** Starts the built store; resolves with its address once the demo catalogue is in. */
-async function startStore(root, dataDir) {
-  const server = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATABASE_URL: '',
-      LOG_LEVEL: 'info',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const base = await new Promise((resolve, reject) => {
-    const onData = (chunk) => {
-      output += chunk;
-      const match = output.match(/Server listening at (http:\/\/127\.0\.0\.1:\d+)/);
-      if (match && output.includes('demo catalogue')) resolve(match[1]);
-    };
-    server.stdout.on('data', onData);
-    server.stderr.on('data', onData);
-    server.on('exit', (code) => reject(new Error(`store exited (${code}):\n${output}`)));
-  });
-  return { server, base };
-}
-
-async function stopStore(server) {
-  if (server.exitCode !== null) return;
-  const exited = new Promise((resolve) => server.once('exit', resolve));
-  server.kill('SIGTERM');
-  await exited;
-}
 
 /** The id of the catalogue's first product, for a product page to open. */
 async function firstProductId(base) {
@@ -156,7 +122,8 @@ export async function run({ root, smoke, log }) {
     pathToFileURL(path.join(root, 'node_modules/playwright-core/index.mjs')).href
   );
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bindery-bench-web-'));
-  const { server, base } = await startStore(root, dataDir);
+  const store = await startStore({ root, dataDir, readyLine: /demo catalogue/ });
+  const { base } = store;
   const rows = [];
   const failures = [];
   try {
@@ -227,7 +194,7 @@ export async function run({ root, smoke, log }) {
       if (!lcpMet) failures.push(`${page.name}: LCP ${seconds(lcpMs)}`);
     }
   } finally {
-    await stopStore(server);
+    await store.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 

@@ -2,7 +2,7 @@
 // file of the data directory (reading it through a pipe would cost this process, which drives
 // the load, CPU of its own).
 import { spawn } from 'node:child_process';
-import { closeSync, fstatSync, openSync, readFileSync } from 'node:fs';
+import { closeSync, fstatSync, mkdirSync, openSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fetchAnswer } from './load.mjs';
@@ -34,17 +34,19 @@ async function waitForOk(base, pathname, deadline, exited) {
 }
 
 /**
- * Starts `apps/server/dist/main.js` on `dataDir` (and `databaseUrl`, empty for SQLite). Resolves
- * once it printed "Server listening at", answered `GET /api/products` (the start-up time is taken
- * there, from the spawn) and `GET /api/health`.
+ * Starts `apps/server/dist/store.js` on `dataDir` (and `databaseUrl`, empty for SQLite), with
+ * `env` added to its environment. Resolves once it printed "Server listening at", answered
+ * `GET /api/products` (the start-up time is taken there, from the spawn), answered
+ * `GET /api/health`, and, when `readyLine` is given, logged a line matching it.
  */
-export async function startStore({ root, dataDir, databaseUrl }) {
+export async function startStore({ root, dataDir, databaseUrl = '', env = {}, readyLine }) {
+  mkdirSync(dataDir, { recursive: true });
   const logFile = path.join(dataDir, 'store.log');
   const logFd = openSync(logFile, 'a');
   // Earlier starts wrote to the same log: only what this one writes counts.
   const logStart = fstatSync(logFd).size;
   const started = performance.now();
-  const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
+  const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/store.js')], {
     cwd: root,
     env: {
       PATH: process.env.PATH,
@@ -55,6 +57,7 @@ export async function startStore({ root, dataDir, databaseUrl }) {
       DATABASE_URL: databaseUrl,
       LOG_LEVEL: 'info',
       NODE_ENV: 'production',
+      ...env,
     },
     stdio: ['ignore', logFd, logFd],
   });
@@ -90,11 +93,18 @@ export async function startStore({ root, dataDir, databaseUrl }) {
   if (!(await waitForOk(base, '/api/health', deadline, hasExited))) {
     return fail('did not answer GET /api/health with 200');
   }
+  while (readyLine && !readyLine.test(log())) {
+    if (hasExited()) return fail(`exited (${exitCode}) before logging ${readyLine}`);
+    if (Date.now() > deadline) return fail(`did not log ${readyLine} in time`);
+    await sleep(POLL_MS);
+  }
 
   return {
     base,
     pid: child.pid,
     startupMs,
+    /** What it logged since it started. */
+    log,
     /** Stops the store the way an operator does (SIGTERM), and waits until it is gone. */
     async stop() {
       if (hasExited()) return;

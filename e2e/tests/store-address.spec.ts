@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { newBuyer, signInThroughUi } from './fixtures.js';
 
-const SERVER_MAIN = fileURLToPath(new URL('../../apps/server/dist/main.js', import.meta.url));
+const SERVER_MAIN = fileURLToPath(new URL('../../apps/server/dist/store.js', import.meta.url));
 
 /** A port nobody listens on right now. */
 function freePort(): Promise<number> {

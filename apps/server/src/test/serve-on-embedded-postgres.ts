@@ -8,7 +8,7 @@ import { startEmbeddedPostgres } from './embedded-postgres.js';
  * throwaway embedded server, with a fresh database either way. Stops both on SIGTERM or SIGINT
  * (an orphaned postgres would outlive the run).
  */
-const main = fileURLToPath(new URL('../../dist/main.js', import.meta.url));
+const main = fileURLToPath(new URL('../../dist/store.js', import.meta.url));
 const embedded = process.env.TEST_DATABASE_URL ? null : await startEmbeddedPostgres();
 const adminUrl = process.env.TEST_DATABASE_URL ?? embedded!.url;
 const name = `bindery_e2e_${process.pid}`;
