@@ -344,7 +344,7 @@ export async function run(ctx) {
       `bare node:http and the store are measured in turn, ${settings.rounds} × ${settings.roundSeconds} s each; ` +
       'req/s is over all rounds and the percentiles are of every answer of them. "Answer" is the body size (the mix: the average); ' +
       'the bare server sends the very bytes the store sent for the path, with the same content-type. ' +
-      `Start-up: spawn of \`node apps/server/dist/store.js\` to the first 200 of \`GET /api/products\`, median of ${settings.starts}; ` +
+      `Start-up: spawn of the command \`npm start\` runs (package.json) to the first 200 of \`GET /api/products\`, median of ${settings.starts}; ` +
       `idle RSS: VmRSS ${settings.idleSeconds} s after start-up with no load.`,
   ];
   for (const result of [sqlite, postgres]) {

@@ -34,7 +34,20 @@ async function waitForOk(base, pathname, deadline, exited) {
 }
 
 /**
- * Starts `apps/server/dist/store.js` on `dataDir` (and `databaseUrl`, empty for SQLite), with
+ * The command `npm start` runs (`node <options> <file>`), as the arguments to give Node: the
+ * store is measured as an operator runs it, with the same Node options.
+ */
+export function startArguments(root) {
+  const { scripts } = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
+  const [command, ...args] = scripts.start.split(/\s+/);
+  if (command !== 'node' || args.length === 0) {
+    throw new Error(`package.json's start script is not "node …": ${scripts.start}`);
+  }
+  return args.map((arg) => (arg.startsWith('-') ? arg : path.join(root, arg)));
+}
+
+/**
+ * Starts the store as `npm start` does (`startArguments`) on `dataDir` (and `databaseUrl`, empty for SQLite), with
  * `env` added to its environment. Resolves once it printed "Server listening at", answered
  * `GET /api/products` (the start-up time is taken there, from the spawn), answered
  * `GET /api/health`, and, when `readyLine` is given, logged a line matching it.
@@ -46,7 +59,7 @@ export async function startStore({ root, dataDir, databaseUrl = '', env = {}, re
   // Earlier starts wrote to the same log: only what this one writes counts.
   const logStart = fstatSync(logFd).size;
   const started = performance.now();
-  const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/store.js')], {
+  const child = spawn(process.execPath, startArguments(root), {
     cwd: root,
     env: {
       PATH: process.env.PATH,
