@@ -73,28 +73,50 @@ function withHeading({ title, markdown }) {
 
 const marker = (name) => [`<!-- bench:${name} -->`, `<!-- /bench:${name} -->`];
 
-/** Each section's block in the report as it stands, so a run with --only keeps the others. */
+const DEFAULT_PRODUCTS = 100_000;
+
+/** A section's block is its own per catalogue size: a run at a million keeps the 100,000 one. */
+const blockName = (section, products) =>
+  products === DEFAULT_PRODUCTS ? section : `${section}@${products}`;
+
+/** Each block in the report as it stands, so a run with --only keeps the others. */
 function previousBlocks() {
   const blocks = new Map();
   if (!existsSync(report)) return blocks;
   const text = readFileSync(report, 'utf8');
-  for (const name of SECTIONS) {
-    const [open, close] = marker(name);
-    const start = text.indexOf(open);
-    const end = text.indexOf(close);
-    if (start >= 0 && end > start) blocks.set(name, text.slice(start, end + close.length));
+  for (const [block, name] of text.matchAll(
+    /<!-- bench:([\w@]+) -->[\s\S]*?<!-- \/bench:\1 -->/g,
+  )) {
+    blocks.set(name, block);
   }
   return blocks;
 }
 
+/** Blocks in order: the sections as listed, each at 100,000 products and then by size. */
+function blockOrder(names) {
+  const place = (name) => {
+    const [section, products = String(DEFAULT_PRODUCTS)] = name.split('@');
+    const index = SECTIONS.indexOf(section);
+    return [index < 0 ? SECTIONS.length : index, Number(products)];
+  };
+  return [...names].sort((a, b) => {
+    const [sectionA, sizeA] = place(a);
+    const [sectionB, sizeB] = place(b);
+    return sectionA - sectionB || sizeA - sizeB;
+  });
+}
+
 /** The report: this run's sections, and the other sections as an earlier run left them. */
-function writeReport(command, date, results) {
+function writeReport(command, date, products, results) {
   const blocks = previousBlocks();
-  for (const [name, result] of results) {
-    const [open, close] = marker(name);
+  for (const [section, result] of results) {
+    const [open, close] = marker(blockName(section, products));
     const [heading, ...body] = withHeading(result).split('\n');
     const measured = `_Measured ${date} with \`${command}\`._`;
-    blocks.set(name, `${open}\n${heading}\n\n${measured}\n\n${body.join('\n').trim()}\n${close}`);
+    blocks.set(
+      blockName(section, products),
+      `${open}\n${heading}\n\n${measured}\n\n${body.join('\n').trim()}\n${close}`,
+    );
   }
   const text = [
     '# Performance',
@@ -102,7 +124,7 @@ function writeReport(command, date, results) {
       'comparable within one run: each is set against a baseline measured in the same run on the ' +
       'same machine, which is shared and noisy.',
     `Last run: ${date}, \`${command}\`, on:\n\n${machine()}`,
-    ...SECTIONS.filter((name) => blocks.has(name)).map((name) => blocks.get(name)),
+    ...blockOrder(blocks.keys()).map((name) => blocks.get(name)),
   ].join('\n\n');
   mkdirSync(path.dirname(report), { recursive: true });
   writeFileSync(report, `${text}\n`);
@@ -141,7 +163,7 @@ async function main() {
 
   const failures = [...results.values()].flatMap((result) => result.failures);
   if (!options.smoke && results.size > 0) {
-    writeReport(command, date, results);
+    writeReport(command, date, options.products, results);
     log(`wrote ${path.relative(root, report)}`);
   }
   if (failures.length > 0) {

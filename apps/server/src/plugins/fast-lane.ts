@@ -27,6 +27,9 @@ const MAX_TARGETS = 10_000;
 /** How long a host's verdict is reused (the machine's own names are re-read as often). */
 const HOST_VERDICT_TTL_MS = 30_000;
 
+/** Host verdicts kept at most: any client can send any Host, so the set starts over past it. */
+const MAX_HOST_VERDICTS = 100;
+
 /**
  * The kept-answer lane: public answers the store keeps in memory (catalogue pages, searches,
  * products) served straight from the HTTP server, before routing, hooks and validation.
@@ -57,13 +60,16 @@ export function createFastLane(options: {
   let log: FastifyBaseLogger | undefined;
   let open = true;
 
-  /** Whether the store serves requests naming `host`, as its own judge decides for a GET. */
+  /**
+   * Whether the store serves a GET naming `host`, as its own judge decides. The verdict is the
+   * same for every remembered target: none is a path that answers on any host (health, webhooks).
+   */
   function servesHost(host: string, url: string): boolean {
     const now = Date.now();
     const known = hostVerdicts.get(host);
     if (known && now - known.at < HOST_VERDICT_TTL_MS) return known.serve;
     const verdict = options.storeAddress.judge({ method: 'GET', url, host, protocol: 'http' });
-    if (hostVerdicts.size >= 100) hostVerdicts.clear();
+    if (hostVerdicts.size >= MAX_HOST_VERDICTS) hostVerdicts.clear();
     hostVerdicts.set(host, { serve: verdict.kind === 'serve', at: now });
     return verdict.kind === 'serve';
   }
