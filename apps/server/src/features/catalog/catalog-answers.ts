@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
+import { holdsVersion } from '../../lib/if-none-match.js';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 /** The encodings a cached answer is kept in besides plain bytes, best first. */
@@ -66,7 +67,7 @@ export function prepareAnswer(
   request: Pick<IncomingHttpHeaders, 'if-none-match' | 'accept-encoding'>,
   vary: string,
 ): PreparedAnswer {
-  if (holdsAnswer(request['if-none-match'], answer.etag)) {
+  if (holdsVersion(request['if-none-match'], answer.etag)) {
     return prepared(answer, vary, 'unchanged', () => ({
       status: 304,
       headers: { etag: answer.etag, 'cache-control': PUBLIC_CACHE, vary },
@@ -105,14 +106,6 @@ function prepared(
   let ready = variants.get(key);
   if (!ready) variants.set(key, (ready = make()));
   return ready;
-}
-
-/** If-None-Match names the answer (compared weakly, as RFC 9110 asks for GET). */
-function holdsAnswer(ifNoneMatch: string | undefined, etag: string): boolean {
-  if (!ifNoneMatch) return false;
-  if (ifNoneMatch.trim() === '*') return true;
-  const wanted = etag.replace(/^W\//, '');
-  return ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === wanted);
 }
 
 /** The first of our encodings the client accepts (q=0 refuses one), or null for plain bytes. */

@@ -14,6 +14,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config.js';
 import { AppError } from '../../errors.js';
+import { holdsVersion } from '../../lib/if-none-match.js';
 import { requireAdmin } from '../auth/auth.guard.js';
 import type { FormPart } from './file-intake.js';
 import type { UploadsService } from './uploads.service.js';
@@ -173,7 +174,7 @@ export const uploadsRoutes: FastifyPluginAsync<UploadsRoutesOptions> = async (
         .header('etag', etag)
         .header('cache-control', MEDIA_CACHE)
         .header('x-content-type-options', 'nosniff');
-      if (request.headers['if-none-match']?.split(',').some((tag) => tag.trim() === etag)) {
+      if (holdsVersion(request.headers['if-none-match'], etag)) {
         image.stream.destroy();
         return reply.code(304).send(null);
       }

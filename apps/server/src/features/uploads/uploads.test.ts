@@ -1348,6 +1348,12 @@ describe('GET /media/images', () => {
     expect(again.rawPayload.length).toBe(0);
     expect(again.headers.etag).toBe(etag);
     expect(again.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const weak = await t.app.inject({
+      method: 'GET',
+      url,
+      headers: { 'if-none-match': `"x-1", W/${etag}` },
+    });
+    expect(weak.statusCode).toBe(304);
     const other = await t.app.inject({ method: 'GET', url, headers: { 'if-none-match': '"x-1"' } });
     expect(other.statusCode).toBe(200);
     expect(other.rawPayload).toEqual(first.rawPayload);
