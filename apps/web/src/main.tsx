@@ -1,3 +1,5 @@
+// First, so the pages' own styles (imported by their modules) come after the baseline's.
+import './ui/store.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';

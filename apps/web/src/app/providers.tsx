@@ -1,10 +1,7 @@
-import CssBaseline from '@mui/material/CssBaseline';
-import { ThemeProvider } from '@mui/material/styles';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { queryClient as defaultQueryClient } from '../lib/query-client';
 import { useIsToastRequested } from '../lib/toast';
-import { theme } from './theme';
 
 // Sonner arrives with the first toast (see lib/toast), not with the first view.
 const AppToaster = lazy(() => import('./toaster').then((m) => ({ default: m.AppToaster })));
@@ -29,11 +26,8 @@ export function AppProviders({
 }) {
   return (
     <QueryClientProvider client={queryClient}>
-      <ThemeProvider theme={theme}>
-        <CssBaseline />
-        {children}
-        <DeferredToaster />
-      </ThemeProvider>
+      {children}
+      <DeferredToaster />
     </QueryClientProvider>
   );
 }

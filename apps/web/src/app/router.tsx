@@ -6,14 +6,15 @@ import { ProductPageSkeleton } from '../features/catalog/components/product-page
 import { ProductsPage } from '../features/catalog/components/products-page';
 import { RequireAuth } from './guard';
 import { AppLayout } from './layout/app-layout';
-import { lazyPage } from './lazy-page';
+import { lazyPage } from '../components/lazy-page';
 import { RouteErrorBoundary } from './route-error-boundary';
 
 // The catalogue is the store's front page and comes with the first script; every other page is
-// fetched when first shown. The product page shows its own skeleton while its script arrives.
+// fetched when first shown (with the MUI theme, for the pages built with MUI). The product page,
+// like the catalogue, is plain (ui/store.css) and shows its own skeleton while its script arrives.
 const ProductPage = lazyPage(
   () => import('../features/catalog/components/product-page').then((m) => m.ProductPage),
-  <ProductPageSkeleton />,
+  { fallback: <ProductPageSkeleton />, mui: false },
 );
 const LoginPage = lazyPage(() =>
   import('../features/auth/components/login-page').then((m) => m.LoginPage),

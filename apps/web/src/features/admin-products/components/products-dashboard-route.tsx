@@ -1,23 +1,19 @@
-import Box from '@mui/material/Box';
-import CircularProgress from '@mui/material/CircularProgress';
-import { lazy, Suspense } from 'react';
+import { lazyPage } from '../../../components/lazy-page';
+import { Spinner } from '../../../ui/spinner';
 
 // Loaded on demand: the page brings MUI X Data Grid, which buyers never need.
-const ProductsDashboardPage = lazy(() =>
-  import('./products-dashboard-page').then((module) => ({ default: module.ProductsDashboardPage })),
+const ProductsDashboardPage = lazyPage(
+  () => import('./products-dashboard-page').then((module) => module.ProductsDashboardPage),
+  {
+    fallback: (
+      <div role="status" className="loading-block">
+        <Spinner label="Loading products" />
+      </div>
+    ),
+  },
 );
 
 /** The dashboard route's element: the product management page, fetched when first shown. */
 export function ProductsDashboardRoute() {
-  return (
-    <Suspense
-      fallback={
-        <Box role="status" sx={{ display: 'flex', justifyContent: 'center', py: 12 }}>
-          <CircularProgress aria-label="Loading products" />
-        </Box>
-      }
-    >
-      <ProductsDashboardPage />
-    </Suspense>
-  );
+  return <ProductsDashboardPage />;
 }
