@@ -76,7 +76,7 @@ export function ServerPagedCards<Row extends { _id: string }>({
       </Box>
       {rows.length === 0 ? (
         <Paper variant="outlined" sx={{ p: 3, textAlign: 'center' }}>
-          <Typography color="text.secondary">{noRowsLabel}</Typography>
+          <Typography color="textSecondary">{noRowsLabel}</Typography>
         </Paper>
       ) : (
         <Box

@@ -153,7 +153,7 @@ export function AdminOrdersPage() {
         <Typography component="h1" variant="h4" sx={{ fontWeight: 700 }}>
           {OrderMessages.adminOrdersTitle}
         </Typography>
-        <Typography color="text.secondary">
+        <Typography color="textSecondary">
           Every order placed in the store, newest first.
         </Typography>
       </Box>
@@ -190,7 +190,7 @@ export function AdminOrdersPage() {
           sx={{ alignItems: 'center', justifyContent: 'center', py: 10 }}
         >
           <CircularProgress aria-hidden />
-          <Typography color="text.secondary">{OrderMessages.adminOrdersLoading}</Typography>
+          <Typography color="textSecondary">{OrderMessages.adminOrdersLoading}</Typography>
         </Stack>
       ) : data ? (
         <Box sx={{ width: '100%', minWidth: 0 }}>

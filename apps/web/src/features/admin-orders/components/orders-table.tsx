@@ -68,7 +68,7 @@ export interface OrdersTableProps {
 function CustomerCell({ user }: { user: AdminOrderRow['user'] }) {
   if (!user) {
     return (
-      <Typography variant="body2" color="text.secondary">
+      <Typography variant="body2" color="textSecondary">
         Account deleted
       </Typography>
     );
@@ -78,7 +78,7 @@ function CustomerCell({ user }: { user: AdminOrderRow['user'] }) {
       <Typography variant="body2" sx={{ fontWeight: 500, overflowWrap: 'anywhere' }}>
         {user.name}
       </Typography>
-      <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+      <Typography variant="body2" color="textSecondary" sx={{ overflowWrap: 'anywhere' }}>
         {user.email}
       </Typography>
     </Box>
@@ -99,7 +99,7 @@ function StatusCell({ row }: { row: AdminOrderRow }) {
         )}
       </Box>
       {row.reviewReason !== null && (
-        <Typography variant="caption" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+        <Typography variant="caption" color="textSecondary" sx={{ overflowWrap: 'anywhere' }}>
           {row.reviewReason}
         </Typography>
       )}
@@ -138,7 +138,7 @@ function OrderCard({
       </Box>
       <CustomerCell user={row.user} />
       <StatusCell row={row} />
-      <Typography variant="body2" color="text.secondary">
+      <Typography variant="body2" color="textSecondary">
         <time dateTime={row.createdAt}>{formatOrderDate(row.createdAt)}</time>
       </Typography>
       <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, justifyContent: 'flex-end' }}>

@@ -339,7 +339,7 @@ export function ProductFormDialog({
                   {currentFile && (
                     <Typography
                       variant="body2"
-                      color="text.secondary"
+                      color="textSecondary"
                       sx={{
                         mb: 1,
                         wordBreak: 'break-all',
@@ -363,7 +363,7 @@ export function ProductFormDialog({
                   {STAGE_MESSAGES[stage.name]}
                 </Typography>
                 {stage.name === 'file' && (
-                  <Typography variant="body2" color="text.secondary">
+                  <Typography variant="body2" color="textSecondary">
                     {`${stage.percent}%`}
                   </Typography>
                 )}
@@ -433,7 +433,7 @@ function imageItemError(error: unknown): string | undefined {
 function CurrentImages({ urls, isReplaced }: { urls: string[]; isReplaced: boolean }) {
   return (
     <Box sx={{ mb: 1.5 }}>
-      <Typography variant="caption" color="text.secondary" component="p" sx={{ mb: 0.5 }}>
+      <Typography variant="caption" color="textSecondary" component="p" sx={{ mb: 0.5 }}>
         {isReplaced ? 'Current images (will be replaced)' : 'Current images'}
       </Typography>
       <Stack

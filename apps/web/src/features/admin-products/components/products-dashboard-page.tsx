@@ -113,7 +113,7 @@ export function ProductsDashboardPage() {
           <Typography component="h1" variant="h4" sx={{ fontWeight: 700 }}>
             Products
           </Typography>
-          <Typography color="text.secondary">
+          <Typography color="textSecondary">
             Add, edit and remove the products of your store.
           </Typography>
         </Box>

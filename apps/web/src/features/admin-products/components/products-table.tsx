@@ -89,7 +89,7 @@ function ProductCard({
             {row.title}
           </Typography>
           {row.subtitle && (
-            <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+            <Typography variant="body2" color="textSecondary" sx={{ overflowWrap: 'anywhere' }}>
               {row.subtitle}
             </Typography>
           )}

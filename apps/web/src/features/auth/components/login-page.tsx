@@ -178,13 +178,13 @@ export function LoginPage({ variant = 'user' }: LoginPageProps) {
             <Avatar sx={{ bgcolor: 'primary.main' }} aria-hidden>
               {isAdmin ? <AdminPanelSettingsOutlinedIcon /> : <LockOutlinedIcon />}
             </Avatar>
-            <Typography variant="overline" color="text.secondary" sx={{ lineHeight: 1.5 }}>
+            <Typography variant="overline" color="textSecondary" sx={{ lineHeight: 1.5 }}>
               {storeName}
             </Typography>
             <Typography component="h1" variant="h5" sx={{ fontWeight: 600 }}>
               {heading}
             </Typography>
-            <Typography variant="body2" color="text.secondary">
+            <Typography variant="body2" color="textSecondary">
               {subheading}
             </Typography>
           </Stack>
@@ -256,7 +256,7 @@ export function LoginPage({ variant = 'user' }: LoginPageProps) {
           </Box>
 
           {!isAdmin && (
-            <Typography variant="body2" color="text.secondary" sx={{ mt: 3, textAlign: 'center' }}>
+            <Typography variant="body2" color="textSecondary" sx={{ mt: 3, textAlign: 'center' }}>
               {isRegister ? 'Already have an account? ' : "Don't have an account? "}
               <Link component="button" type="button" variant="body2" onClick={switchMode}>
                 {isRegister ? 'Sign in' : 'Register'}

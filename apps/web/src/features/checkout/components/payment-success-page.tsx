@@ -67,7 +67,7 @@ function Verifying() {
   return (
     <Stack role="status" spacing={2} sx={{ alignItems: 'center', py: 2 }}>
       <CircularProgress aria-hidden />
-      <Typography color="text.secondary">Verifying your payment...</Typography>
+      <Typography color="textSecondary">Verifying your payment...</Typography>
     </Stack>
   );
 }
@@ -75,7 +75,7 @@ function Verifying() {
 function Ready({ link, receivedAt }: { link: DownloadLinkResponse; receivedAt: number }) {
   return (
     <Stack spacing={2.5} sx={{ alignItems: 'center' }}>
-      <Typography color="text.secondary">
+      <Typography color="textSecondary">
         Thank you for your purchase. Your file is ready.
       </Typography>
       <Button
@@ -88,7 +88,7 @@ function Ready({ link, receivedAt }: { link: DownloadLinkResponse; receivedAt: n
       >
         {CheckoutMessages.downloadYourFile}
       </Button>
-      <Typography variant="body2" color="text.secondary" sx={{ maxWidth: 420 }}>
+      <Typography variant="body2" color="textSecondary" sx={{ maxWidth: 420 }}>
         {lifetimeText(link, receivedAt)} You can always get a fresh one from <MyOrdersLink />.
       </Typography>
     </Stack>
@@ -112,8 +112,8 @@ function AwaitingConfirmation({
         <Typography component="h2" variant="h6" sx={{ fontWeight: 600, mb: 0.5 }}>
           Waiting for payment confirmation
         </Typography>
-        <Typography color="text.secondary">{message}</Typography>
-        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+        <Typography color="textSecondary">{message}</Typography>
+        <Typography variant="body2" color="textSecondary" sx={{ mt: 1 }}>
           {isPolling ? (
             'We check again every few seconds.'
           ) : (
@@ -147,7 +147,7 @@ function Failed({ message }: { message: string }) {
         </Typography>
         {message}
       </Alert>
-      <Typography variant="body2" color="text.secondary">
+      <Typography variant="body2" color="textSecondary">
         If you completed the payment, your order is in <MyOrdersLink />.
       </Typography>
     </Stack>

@@ -66,7 +66,7 @@ export function MyOrdersPage() {
         sx={{ alignItems: 'center', justifyContent: 'center', py: 10 }}
       >
         <CircularProgress aria-hidden />
-        <Typography color="text.secondary">Loading your orders...</Typography>
+        <Typography color="textSecondary">Loading your orders...</Typography>
       </Stack>
     );
   } else if (!data) {
@@ -111,7 +111,7 @@ export function MyOrdersPage() {
         spacing={{ xs: 0.5, sm: 2 }}
         sx={{ mt: 0.5, mb: 3, alignItems: { sm: 'center' }, justifyContent: 'space-between' }}
       >
-        <Typography color="text.secondary">
+        <Typography color="textSecondary">
           Everything you bought. Paid orders can be downloaded again at any time.
         </Typography>
         <FormControlLabel

@@ -119,7 +119,7 @@ function ProductCell({ order }: { order: MyOrder }) {
             {product.title}
           </Link>
         ) : (
-          <Typography variant="body2" color="text.secondary" sx={{ fontWeight: 500 }}>
+          <Typography variant="body2" color="textSecondary" sx={{ fontWeight: 500 }}>
             {OrderMessages.productMissing}
           </Typography>
         )}
@@ -133,7 +133,7 @@ function ProductCell({ order }: { order: MyOrder }) {
           }}
         >
           <OrderStatusChip status={order.status} />
-          <Typography variant="caption" color="text.secondary">
+          <Typography variant="caption" color="textSecondary">
             {formatOrderDateTime(order.createdAt)}
           </Typography>
           {isDownloadPaused(order) && <DisputeNote display={{ xs: 'inline-flex', sm: 'none' }} />}
