@@ -1,26 +1,17 @@
-import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
-import { Link as RouterLink } from 'react-router';
+import { LinkButton } from '../ui/button';
+import './page-message.css';
 
 export function NotFoundPage() {
   return (
-    <Stack
-      spacing={2}
-      sx={{ alignItems: 'center', textAlign: 'center', px: 2, py: { xs: 8, sm: 12 } }}
-    >
-      <Typography variant="overline" color="text.secondary">
-        404
-      </Typography>
-      <Typography component="h1" variant="h4" sx={{ fontWeight: 600 }}>
-        Page not found
-      </Typography>
-      <Typography color="text.secondary">
+    <div className="page-message page-message--not-found">
+      <p className="t-overline t-secondary">404</p>
+      <h1 className="t-h4 t-semibold">Page not found</h1>
+      <p className="t-body1 t-secondary">
         The page you are looking for does not exist or has moved.
-      </Typography>
-      <Button component={RouterLink} to="/products" variant="contained">
+      </p>
+      <LinkButton to="/products" variant="contained">
         Go to Products
-      </Button>
-    </Stack>
+      </LinkButton>
+    </div>
   );
 }

@@ -1,10 +1,7 @@
 import { pageItems } from '@bindery/shared';
-import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
-import ChevronRightIcon from '@mui/icons-material/ChevronRight';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import type { Theme } from '@mui/material/styles';
-import { visuallyHiddenSx } from './visually-hidden';
+import { Button } from '../ui/button';
+import { Icon } from '../ui/icon';
+import './pagination-nav.css';
 
 export interface PaginationNavProps {
   page: number;
@@ -27,45 +24,27 @@ export function PaginationNav({
   const isFirst = current <= 1;
   const isLast = current >= pages;
 
+  // On phones Previous and Next shrink to their arrows; the words stay for screen readers.
   return (
-    <Box component="nav" aria-label={label}>
-      <Box
-        component="ul"
-        sx={{
-          display: 'flex',
-          flexWrap: 'wrap',
-          alignItems: 'center',
-          justifyContent: 'center',
-          gap: { xs: 0.5, sm: 1 },
-          listStyle: 'none',
-          m: 0,
-          p: 0,
-        }}
-      >
+    <nav aria-label={label}>
+      <ul className="pagination">
         <li>
           <Button
             variant="outlined"
             color="inherit"
             disabled={isFirst}
             onClick={() => onPageChange(current - 1)}
-            startIcon={<ChevronLeftIcon />}
-            sx={edgeButtonSx('start')}
+            startIcon={<Icon name="chevronLeft" />}
+            className="pagination__edge"
           >
-            <Box component="span" sx={hiddenOnPhones}>
-              Previous
-            </Box>
+            <span className="visually-hidden-phone">Previous</span>
           </Button>
         </li>
         {pageItems(current, pages).map((item) =>
           item.type === 'ellipsis' ? (
-            <Box
-              component="li"
-              key={item.key}
-              aria-hidden
-              sx={{ minWidth: 20, textAlign: 'center', color: 'text.secondary' }}
-            >
+            <li key={item.key} aria-hidden className="pagination__ellipsis">
               …
-            </Box>
+            </li>
           ) : (
             <li key={item.page}>
               <Button
@@ -74,7 +53,7 @@ export function PaginationNav({
                 aria-current={item.page === current ? 'page' : undefined}
                 aria-label={`Page ${item.page}`}
                 onClick={() => onPageChange(item.page)}
-                sx={{ minWidth: { xs: 36, sm: 40 }, height: 40, px: 1 }}
+                className="pagination__page"
               >
                 {item.page}
               </Button>
@@ -87,30 +66,13 @@ export function PaginationNav({
             color="inherit"
             disabled={isLast}
             onClick={() => onPageChange(current + 1)}
-            endIcon={<ChevronRightIcon />}
-            sx={edgeButtonSx('end')}
+            endIcon={<Icon name="chevronRight" />}
+            className="pagination__edge"
           >
-            <Box component="span" sx={hiddenOnPhones}>
-              Next
-            </Box>
+            <span className="visually-hidden-phone">Next</span>
           </Button>
         </li>
-      </Box>
-    </Box>
+      </ul>
+    </nav>
   );
 }
-
-/** On phones Previous and Next shrink to their arrows; the words stay for screen readers. */
-function edgeButtonSx(icon: 'start' | 'end') {
-  const outer = icon === 'start' ? 'ml' : 'mr';
-  const inner = icon === 'start' ? 'mr' : 'ml';
-  return {
-    height: 40,
-    minWidth: { xs: 40, sm: 0 },
-    px: { xs: 1, sm: 2 },
-    borderColor: 'divider',
-    [`& .MuiButton-${icon}Icon`]: { [outer]: { xs: 0, sm: -0.5 }, [inner]: { xs: 0, sm: 1 } },
-  };
-}
-
-const hiddenOnPhones = (theme: Theme) => ({ [theme.breakpoints.down('sm')]: visuallyHiddenSx });

@@ -1,13 +1,13 @@
-import ShareOutlinedIcon from '@mui/icons-material/ShareOutlined';
-import Button, { type ButtonProps } from '@mui/material/Button';
 import { toast } from '../lib/toast';
+import { Button, type ButtonLook } from '../ui/button';
+import { Icon } from '../ui/icon';
 
 export const ShareMessages = {
   linkCopied: 'Link copied to clipboard',
   copyFailed: "Couldn't copy the link. Please copy it from the address bar.",
 } as const;
 
-export interface ShareButtonProps extends Omit<ButtonProps, 'onClick'> {
+export interface ShareButtonProps extends Omit<ButtonLook, 'startIcon' | 'endIcon'> {
   url: string;
   title: string;
   text?: string;
@@ -18,7 +18,7 @@ function isAbort(error: unknown): boolean {
 }
 
 /** Opens the device's share sheet where there is one; elsewhere copies the link (DESIGN 9). */
-export function ShareButton({ url, title, text, children = 'Share', ...props }: ShareButtonProps) {
+export function ShareButton({ url, title, text, children = 'Share', ...look }: ShareButtonProps) {
   const share = async () => {
     const data: ShareData = { title, url, ...(text ? { text } : {}) };
     if (typeof navigator.share === 'function' && (navigator.canShare?.(data) ?? true)) {
@@ -43,8 +43,8 @@ export function ShareButton({ url, title, text, children = 'Share', ...props }: 
   return (
     <Button
       variant="outlined"
-      startIcon={<ShareOutlinedIcon />}
-      {...props}
+      startIcon={<Icon name="shareOutlined" />}
+      {...look}
       onClick={() => void share()}
     >
       {children}

@@ -1,7 +1,6 @@
-import Box from '@mui/material/Box';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
+import { cx } from '../ui/cx';
+import './page-message.css';
 
 export interface StatusMessageProps {
   /** A decorative icon above the title. */
@@ -22,40 +21,19 @@ export function StatusMessage({
   action,
   headingLevel = 'h2',
 }: StatusMessageProps) {
+  const Heading = headingLevel;
   return (
-    <Stack
-      spacing={1.5}
-      sx={{ alignItems: 'center', textAlign: 'center', px: 2, py: { xs: 6, sm: 10 } }}
-    >
+    <div className="status-message">
       {icon && (
-        <Box
-          aria-hidden
-          sx={{
-            display: 'grid',
-            placeItems: 'center',
-            width: 64,
-            height: 64,
-            mb: 1,
-            borderRadius: '50%',
-            bgcolor: 'action.hover',
-            color: 'text.secondary',
-            '& svg': { fontSize: 32 },
-          }}
-        >
+        <div aria-hidden className="status-message__icon">
           {icon}
-        </Box>
+        </div>
       )}
-      <Typography
-        component={headingLevel}
-        variant={headingLevel === 'h1' ? 'h4' : 'h5'}
-        sx={{ fontWeight: 600 }}
-      >
+      <Heading className={cx(headingLevel === 'h1' ? 't-h4' : 't-h5', 't-semibold')}>
         {title}
-      </Typography>
-      <Typography color="text.secondary" sx={{ maxWidth: 480 }}>
-        {text}
-      </Typography>
-      {action && <Box sx={{ pt: 1.5 }}>{action}</Box>}
-    </Stack>
+      </Heading>
+      <p className="status-message__text t-body1 t-secondary">{text}</p>
+      {action && <div className="status-message__action">{action}</div>}
+    </div>
   );
 }

@@ -1,5 +1,3 @@
-import Box from '@mui/material/Box';
-
 export const MAIN_CONTENT_ID = 'main-content';
 
 /**
@@ -9,36 +7,15 @@ export const MAIN_CONTENT_ID = 'main-content';
  */
 export function SkipLink() {
   return (
-    <Box
-      component="a"
+    <a
       href={`#${MAIN_CONTENT_ID}`}
+      className="skip-link"
       onClick={(event) => {
         event.preventDefault();
         document.getElementById(MAIN_CONTENT_ID)?.focus();
       }}
-      sx={{
-        position: 'fixed',
-        top: 8,
-        left: 8,
-        zIndex: (theme) => theme.zIndex.tooltip + 1,
-        px: 2,
-        py: 1.25,
-        borderRadius: 1,
-        bgcolor: 'primary.main',
-        color: 'primary.contrastText',
-        fontWeight: 600,
-        textDecoration: 'none',
-        boxShadow: 3,
-        transform: 'translateY(-200%)',
-        '&:focus': {
-          transform: 'none',
-          outline: '3px solid',
-          outlineColor: 'primary.dark',
-          outlineOffset: 2,
-        },
-      }}
     >
       Skip to content
-    </Box>
+    </a>
   );
 }

@@ -8,6 +8,7 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
 import { NavLink, Link as RouterLink } from 'react-router';
+import { MuiThemeScope } from '../../ui/mui-theme';
 import type { NavItem } from './top-bar';
 import { UserAvatar } from './user-avatar';
 
@@ -33,44 +34,46 @@ export function TopBarMenu({
   isLoggingOut,
 }: TopBarMenuProps) {
   return (
-    <Menu
-      id={id}
-      anchorEl={anchorEl}
-      open={Boolean(anchorEl)}
-      onClose={onClose}
-      anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-      transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-      slotProps={{ paper: { sx: { minWidth: 220 } } }}
-    >
-      {navItems.map((item) => (
-        <MenuItem key={item.to} component={NavLink} to={item.to} onClick={onClose}>
-          {item.label}
-        </MenuItem>
-      ))}
-      <Divider />
-      {user && (
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, px: 2, py: 1 }}>
-          <UserAvatar name={user.name} size={28} />
-          <Typography variant="body2" noWrap sx={{ fontWeight: 500 }}>
-            {user.name}
-          </Typography>
-        </Box>
-      )}
-      {user ? (
-        <MenuItem onClick={onLogout} disabled={isLoggingOut}>
-          <ListItemIcon>
-            <LogoutIcon fontSize="small" />
-          </ListItemIcon>
-          Logout
-        </MenuItem>
-      ) : (
-        <MenuItem component={RouterLink} to="/login" onClick={onClose}>
-          <ListItemIcon>
-            <LoginIcon fontSize="small" />
-          </ListItemIcon>
-          Login
-        </MenuItem>
-      )}
-    </Menu>
+    <MuiThemeScope>
+      <Menu
+        id={id}
+        anchorEl={anchorEl}
+        open={Boolean(anchorEl)}
+        onClose={onClose}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+        slotProps={{ paper: { sx: { minWidth: 220 } } }}
+      >
+        {navItems.map((item) => (
+          <MenuItem key={item.to} component={NavLink} to={item.to} onClick={onClose}>
+            {item.label}
+          </MenuItem>
+        ))}
+        <Divider />
+        {user && (
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, px: 2, py: 1 }}>
+            <UserAvatar name={user.name} size={28} />
+            <Typography variant="body2" noWrap sx={{ fontWeight: 500 }}>
+              {user.name}
+            </Typography>
+          </Box>
+        )}
+        {user ? (
+          <MenuItem onClick={onLogout} disabled={isLoggingOut}>
+            <ListItemIcon>
+              <LogoutIcon fontSize="small" />
+            </ListItemIcon>
+            Logout
+          </MenuItem>
+        ) : (
+          <MenuItem component={RouterLink} to="/login" onClick={onClose}>
+            <ListItemIcon>
+              <LoginIcon fontSize="small" />
+            </ListItemIcon>
+            Login
+          </MenuItem>
+        )}
+      </Menu>
+    </MuiThemeScope>
   );
 }

@@ -1,19 +1,11 @@
 import type { User } from '@bindery/shared';
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import LoginIcon from '@mui/icons-material/Login';
-import LogoutIcon from '@mui/icons-material/Logout';
-import MenuIcon from '@mui/icons-material/Menu';
-import AppBar from '@mui/material/AppBar';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
-import Toolbar from '@mui/material/Toolbar';
-import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useId, useState } from 'react';
-import { NavLink, Link as RouterLink, useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useLogout } from '../../features/auth/api/logout';
 import { useSessionStore } from '../../lib/session-store';
 import { getStoreConfig } from '../../lib/store-config';
+import { Button, LinkButton } from '../../ui/button';
+import { Icon } from '../../ui/icon';
 import { UserAvatar } from './user-avatar';
 
 export interface NavItem {
@@ -21,7 +13,7 @@ export interface NavItem {
   to: string;
 }
 
-// The phone menu brings MUI's Menu, Popover and Modal: fetched on the first tap, not with the page.
+// The phone menu is MUI's Menu (with its Popover, Modal and theme): fetched on the first tap.
 const TopBarMenu = lazy(() => import('./top-bar-menu').then((m) => ({ default: m.TopBarMenu })));
 
 /** Admins get the admin area instead of the buyer's links; My Orders needs a signed-in buyer. */
@@ -59,70 +51,40 @@ export function TopBar() {
   };
 
   return (
-    <AppBar
-      position="sticky"
-      color="inherit"
-      elevation={0}
-      sx={{ borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper' }}
-    >
-      <Toolbar sx={{ gap: { xs: 0.5, sm: 1 } }}>
-        <Button
-          component="a"
+    <header className="top-bar">
+      <div className="top-bar__toolbar">
+        <LinkButton
           href={mainSiteUrl}
           aria-label="Back to main site"
           color="inherit"
-          startIcon={<ArrowBackIcon />}
-          sx={{
-            minWidth: 0,
-            color: 'text.secondary',
-            '& .MuiButton-startIcon': { mr: { xs: 0, sm: 1 }, ml: { xs: 0, sm: -0.5 } },
-          }}
+          startIcon={<Icon name="arrowBack" />}
+          className="top-bar__back"
         >
-          <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
-            Main site
-          </Box>
-        </Button>
+          <span className="top-bar__back-text">Main site</span>
+        </LinkButton>
 
-        <Typography
-          component={RouterLink}
-          to="/products"
-          variant="h6"
-          noWrap
-          sx={{ color: 'inherit', textDecoration: 'none', fontWeight: 700, minWidth: 0 }}
-        >
+        <Link to="/products" className="top-bar__title t-h6 t-nowrap">
           {storeName}
-        </Typography>
+        </Link>
 
-        <Box
-          component="nav"
-          aria-label="Main"
-          sx={{ display: { xs: 'none', md: 'flex' }, gap: 0.5, ml: 2 }}
-        >
+        <nav aria-label="Main" className="top-bar__nav">
           {navItems.map((item) => (
-            <Button
-              key={item.to}
-              component={NavLink}
-              to={item.to}
-              color="inherit"
-              sx={{ '&.active': { color: 'primary.main', bgcolor: 'action.selected' } }}
-            >
+            <LinkButton key={item.to} to={item.to} nav color="inherit">
               {item.label}
-            </Button>
+            </LinkButton>
           ))}
-        </Box>
+        </nav>
 
-        <Box sx={{ flexGrow: 1 }} />
+        <div className="top-bar__spacer" />
 
-        <Box sx={{ display: { xs: 'none', md: 'flex' }, alignItems: 'center', gap: 1.5 }}>
+        <div className="top-bar__account">
           {user ? (
             <>
               <UserAvatar name={user.name} />
-              <Typography variant="body2" noWrap sx={{ maxWidth: 200, fontWeight: 500 }}>
-                {user.name}
-              </Typography>
+              <p className="top-bar__user-name t-body2 t-nowrap">{user.name}</p>
               <Button
                 variant="outlined"
-                startIcon={<LogoutIcon />}
+                startIcon={<Icon name="logout" />}
                 onClick={handleLogout}
                 disabled={logoutMutation.isPending}
               >
@@ -130,31 +92,26 @@ export function TopBar() {
               </Button>
             </>
           ) : (
-            <Button
-              component={RouterLink}
-              to="/login"
-              variant="contained"
-              startIcon={<LoginIcon />}
-            >
+            <LinkButton to="/login" variant="contained" startIcon={<Icon name="login" />}>
               Login
-            </Button>
+            </LinkButton>
           )}
-        </Box>
+        </div>
 
-        <IconButton
+        <button
+          type="button"
+          className="icon-btn icon-btn--edge-end top-bar__menu-button"
           aria-label="Open menu"
           aria-controls={menuAnchor ? menuId : undefined}
           aria-haspopup="true"
           aria-expanded={menuAnchor ? 'true' : undefined}
-          edge="end"
           onClick={(event) => {
             setHasOpenedMenu(true);
             setMenuAnchor(event.currentTarget);
           }}
-          sx={{ display: { md: 'none' } }}
         >
-          <MenuIcon />
-        </IconButton>
+          <Icon name="menu" />
+        </button>
         {hasOpenedMenu && (
           <Suspense fallback={null}>
             <TopBarMenu
@@ -168,7 +125,7 @@ export function TopBar() {
             />
           </Suspense>
         )}
-      </Toolbar>
-    </AppBar>
+      </div>
+    </header>
   );
 }

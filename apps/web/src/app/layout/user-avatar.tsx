@@ -1,5 +1,3 @@
-import Avatar from '@mui/material/Avatar';
-
 function initialOf(name: string): string {
   const first = Array.from(name.trim())[0];
   return first ? first.toUpperCase() : '?';
@@ -8,11 +6,12 @@ function initialOf(name: string): string {
 /** The signed-in user's initial in a coloured circle; the name is written next to it. */
 export function UserAvatar({ name, size = 32 }: { name: string; size?: number }) {
   return (
-    <Avatar
+    <span
       aria-hidden
-      sx={{ width: size, height: size, fontSize: size * 0.45, bgcolor: 'secondary.main' }}
+      className="user-avatar"
+      style={{ width: size, height: size, fontSize: size * 0.45 }}
     >
       {initialOf(name)}
-    </Avatar>
+    </span>
   );
 }
