@@ -1,11 +1,6 @@
-import SearchIcon from '@mui/icons-material/Search';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import FormControl from '@mui/material/FormControl';
-import InputAdornment from '@mui/material/InputAdornment';
-import InputLabel from '@mui/material/InputLabel';
-import OutlinedInput from '@mui/material/OutlinedInput';
 import { useState } from 'react';
+import { Button } from '../../../ui/button';
+import { Icon } from '../../../ui/icon';
 
 const INPUT_ID = 'product-search';
 const LABEL = 'Search products';
@@ -26,37 +21,41 @@ export function ProductSearch({ value, onSearch }: ProductSearchProps) {
   }
 
   return (
-    <Box
-      component="form"
+    <form
       role="search"
       aria-label="Product search"
+      className="product-search"
       onSubmit={(event) => {
         event.preventDefault();
         onSearch(text.trim());
       }}
-      sx={{ display: 'flex', gap: 1, width: '100%', maxWidth: { md: 460 } }}
     >
-      {/* TextField's parts, put together here: TextField itself always brings Select (and with it
-          Menu, Popover and Modal), which the catalogue's first view does not need. */}
-      <FormControl size="small" fullWidth>
-        <InputLabel htmlFor={INPUT_ID}>{LABEL}</InputLabel>
-        <OutlinedInput
-          id={INPUT_ID}
-          label={LABEL}
-          type="search"
-          value={text}
-          onChange={(event) => setText(event.target.value)}
-          startAdornment={
-            <InputAdornment position="start">
-              <SearchIcon fontSize="small" aria-hidden />
-            </InputAdornment>
-          }
-          inputProps={{ enterKeyHint: 'search', autoComplete: 'off' }}
-        />
-      </FormControl>
-      <Button type="submit" variant="contained" sx={{ height: 40, px: 2.5, flexShrink: 0 }}>
+      {/* An outlined field as MUI draws one, its label resting in a gap of the outline. */}
+      <div className="text-field">
+        <label htmlFor={INPUT_ID} className="text-field__label">
+          {LABEL}
+        </label>
+        <div className="text-field__box">
+          <Icon name="search" size="small" className="text-field__adornment" />
+          <input
+            id={INPUT_ID}
+            type="search"
+            className="text-field__input"
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+            enterKeyHint="search"
+            autoComplete="off"
+          />
+          <fieldset aria-hidden className="text-field__outline">
+            <legend>
+              <span>{LABEL}</span>
+            </legend>
+          </fieldset>
+        </div>
+      </div>
+      <Button type="submit" variant="contained" className="product-search__button">
         Search
       </Button>
-    </Box>
+    </form>
   );
 }

@@ -1,19 +1,16 @@
 import { CATALOG_PAGE_SIZE, CatalogMessages } from '@bindery/shared';
-import CloudOffOutlinedIcon from '@mui/icons-material/CloudOffOutlined';
-import SearchOffIcon from '@mui/icons-material/SearchOff';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import Container from '@mui/material/Container';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { PaginationNav } from '../../../components/pagination-nav';
 import { StatusMessage } from '../../../components/status-message';
+import { Button } from '../../../ui/button';
+import { cx } from '../../../ui/cx';
+import { Icon } from '../../../ui/icon';
+import { Spinner } from '../../../ui/spinner';
 import { useProducts } from '../api/get-products';
 import { ProductCard } from './product-card';
 import { ProductSearch } from './product-search';
+import './catalog.css';
 
 /** A page number from the URL; anything that is not a whole number from 1 up means page 1. */
 function readPage(value: string | null): number {
@@ -54,20 +51,16 @@ export function ProductsPage() {
   let content: ReactNode;
   if (isPending) {
     content = (
-      <Stack
-        role="status"
-        spacing={2}
-        sx={{ alignItems: 'center', justifyContent: 'center', py: 12 }}
-      >
-        <CircularProgress aria-hidden />
-        <Typography color="text.secondary">Loading products...</Typography>
-      </Stack>
+      <div role="status" className="loading-block">
+        <Spinner />
+        <p className="t-body1 t-secondary">Loading products...</p>
+      </div>
     );
   } else if (isError) {
     content = (
-      <Box role="alert">
+      <div role="alert">
         <StatusMessage
-          icon={<CloudOffOutlinedIcon />}
+          icon={<Icon name="cloudOffOutlined" />}
           title={CatalogMessages.loadErrorTitle}
           text={CatalogMessages.loadErrorText}
           action={
@@ -76,12 +69,12 @@ export function ProductsPage() {
             </Button>
           }
         />
-      </Box>
+      </div>
     );
   } else if (data.products.length === 0) {
     content = (
       <StatusMessage
-        icon={<SearchOffIcon />}
+        icon={<Icon name="searchOff" />}
         title={CatalogMessages.emptyTitle}
         text={CatalogMessages.emptyText}
         action={
@@ -95,79 +88,47 @@ export function ProductsPage() {
     );
   } else {
     content = (
-      <Box
-        component="ul"
+      <ul
         aria-label="Products"
         aria-busy={isPlaceholderData}
-        sx={{
-          display: 'grid',
-          gridTemplateColumns: {
-            xs: 'minmax(0, 1fr)',
-            sm: 'repeat(2, minmax(0, 1fr))',
-            md: 'repeat(3, minmax(0, 1fr))',
-            lg: 'repeat(4, minmax(0, 1fr))',
-            xl: 'repeat(5, minmax(0, 1fr))',
-          },
-          gap: { xs: 1.5, sm: 2, md: 3 },
-          listStyle: 'none',
-          m: 0,
-          p: 0,
-          opacity: isPlaceholderData ? 0.6 : 1,
-          transition: 'opacity 150ms ease',
-        }}
+        className={cx('product-grid', isPlaceholderData && 'product-grid--stale')}
       >
         {data.products.map((product) => (
           <li key={product._id}>
             <ProductCard product={product} />
           </li>
         ))}
-      </Box>
+      </ul>
     );
   }
 
   return (
-    <Container maxWidth="xl" sx={{ py: { xs: 3, md: 5 } }}>
-      <Box
-        sx={{
-          display: 'flex',
-          flexDirection: { xs: 'column', md: 'row' },
-          alignItems: { md: 'flex-end' },
-          justifyContent: 'space-between',
-          gap: 2,
-          mb: 1,
-        }}
-      >
-        <Box>
-          <Typography component="h1" variant="h4" sx={{ fontWeight: 700 }}>
-            Products
-          </Typography>
-          <Typography color="text.secondary" sx={{ mt: 0.5 }}>
+    <div className="container container--xl products-page">
+      <div className="products-page__header">
+        <div>
+          <h1 className="t-h4 t-bold">Products</h1>
+          <p className="products-page__intro t-body1 t-secondary">
             Guides, e-books and bundles, ready to download right after payment.
-          </Typography>
-        </Box>
+          </p>
+        </div>
         <ProductSearch value={search} onSearch={runSearch} />
-      </Box>
+      </div>
 
-      <Typography
-        role="status"
-        variant="body2"
-        color="text.secondary"
-        sx={{ minHeight: '1.5em', mt: 2, mb: 2 }}
-      >
+      <p role="status" className="products-page__summary t-body2 t-secondary">
         {isPlaceholderData
           ? 'Loading products...'
           : data && !isError
             ? resultSummary(data.page, data.total, search, data.totalCapped)
             : ''}
-      </Typography>
+      </p>
 
       {content}
 
       {data && !isError && (
-        <Box sx={{ mt: { xs: 4, md: 6 } }}>
+        <div className="products-page__pagination">
           <PaginationNav page={page} pages={data.pages} onPageChange={goToPage} />
-        </Box>
+        </div>
       )}
-    </Container>
+    </div>
   );
 }
