@@ -196,3 +196,23 @@ test.describe('on a phone', () => {
     await expectNoSeriousA11yViolations(page);
   });
 });
+
+test('on a wide screen the buy bar never shows: Buy Now sits beside the details', async ({
+  page,
+  request,
+}) => {
+  const title = `Harbour Almanac ${letters(6)}`;
+  const id = await createProduct(request, {
+    title,
+    description: Array.from({ length: 40 }, (_, n) => `Paragraph ${n + 1}.`).join('\n\n'),
+    price: 19,
+  });
+  await page.goto(`/store/product/${id}`);
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+
+  await page.getByText('Paragraph 40.').scrollIntoViewIfNeeded();
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await expect(page.getByText('Paragraph 40.')).toBeInViewport();
+  await expect(page.getByTestId('phone-buy-bar')).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Buy Now' })).toHaveCount(1);
+});

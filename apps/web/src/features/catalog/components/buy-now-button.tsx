@@ -1,12 +1,12 @@
 import { CheckoutMessages, ErrorCode } from '@bindery/shared';
-import ShoppingBagOutlinedIcon from '@mui/icons-material/ShoppingBagOutlined';
-import Button, { type ButtonProps } from '@mui/material/Button';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from '../../../lib/toast';
 import { ApiError, errorMessage, GENERIC_ERROR_MESSAGE } from '../../../lib/api-client';
 import { useSessionStore } from '../../../lib/session-store';
+import { Button } from '../../../ui/button';
+import { Icon } from '../../../ui/icon';
 import { productOwnershipQuery, useProductOwnership } from '../../orders/api/get-product-ownership';
 import { useCreateCheckoutSession } from '../api/create-checkout-session';
 
@@ -15,8 +15,10 @@ const OwnedProductActions = lazy(() =>
   import('./owned-product-actions').then((m) => ({ default: m.OwnedProductActions })),
 );
 
-export interface BuyNowButtonProps extends Omit<ButtonProps, 'onClick'> {
+export interface BuyNowButtonProps {
   productId: string;
+  /** Sizes the main action for the place it sits in (beside Share, or the phone's buy bar). */
+  className?: string;
 }
 
 /**
@@ -64,9 +66,9 @@ export function useStartCheckout(productId: string) {
 /**
  * The product page's buying action, wherever the page puts it. Visitors and buyers who do not
  * own the product get Buy Now; a buyer who owns it gets "You own this" with Download, and can
- * still buy again after confirming. The button's props style the main action either way.
+ * still buy again after confirming. `className` sizes the main action either way.
  */
-export function BuyNowButton({ productId, ...props }: BuyNowButtonProps) {
+export function BuyNowButton({ productId, className }: BuyNowButtonProps) {
   const isAuthenticated = useSessionStore((state) => state.isAuthenticated);
   const ownership = useProductOwnership(productId, isAuthenticated);
   const checkout = useStartCheckout(productId);
@@ -79,7 +81,7 @@ export function BuyNowButton({ productId, ...props }: BuyNowButtonProps) {
           orderId={ownership.data.orderId}
           isBuying={checkout.isBusy}
           onBuyAgain={checkout.start}
-          buttonProps={props}
+          buttonClassName={className}
         />
       </Suspense>
     );
@@ -101,10 +103,9 @@ export function BuyNowButton({ productId, ...props }: BuyNowButtonProps) {
     <Button
       variant="contained"
       size="large"
-      startIcon={<ShoppingBagOutlinedIcon />}
+      startIcon={<Icon name="shoppingBagOutlined" />}
       loading={checkout.isBusy}
-      loadingPosition="start"
-      {...props}
+      className={className}
       onClick={() => void buy()}
     >
       {checkout.isBusy ? CheckoutMessages.processing : CheckoutMessages.buyNow}

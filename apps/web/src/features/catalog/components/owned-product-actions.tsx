@@ -1,19 +1,15 @@
 import { CheckoutMessages, OwnershipMessages } from '@bindery/shared';
-import CheckCircleIcon from '@mui/icons-material/CheckCircle';
-import DownloadIcon from '@mui/icons-material/Download';
-import ShoppingBagOutlinedIcon from '@mui/icons-material/ShoppingBagOutlined';
-import Box from '@mui/material/Box';
-import Button, { type ButtonProps } from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
-import Typography from '@mui/material/Typography';
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { toast } from '../../../lib/toast';
 import { errorMessage } from '../../../lib/api-client';
+import { Button } from '../../../ui/button';
+import { Icon } from '../../../ui/icon';
 import { useCreateOrderDownloadLink } from '../../orders/api/create-order-download-link';
+
+// MUI's Dialog (with its Modal and theme), fetched when Buy again is first pressed.
+const BuyAgainDialog = lazy(() =>
+  import('./buy-again-dialog').then((m) => ({ default: m.BuyAgainDialog })),
+);
 
 export interface OwnedProductActionsProps {
   /** The paid order that makes the product the buyer's; its file is downloaded. */
@@ -21,8 +17,8 @@ export interface OwnedProductActionsProps {
   /** True while a second purchase is being started. */
   isBuying: boolean;
   onBuyAgain: () => void;
-  /** Styles of the main action (the place it sits in sizes it, as it sizes Buy Now). */
-  buttonProps?: Omit<ButtonProps, 'onClick'>;
+  /** Sizes the main action for the place it sits in, as it sizes Buy Now. */
+  buttonClassName?: string;
 }
 
 /**
@@ -33,12 +29,12 @@ export function OwnedProductActions({
   orderId,
   isBuying,
   onBuyAgain,
-  buttonProps = {},
+  buttonClassName,
 }: OwnedProductActionsProps) {
   const labelId = useId();
-  const dialogTitleId = useId();
-  const dialogTextId = useId();
   const [isConfirming, setIsConfirming] = useState(false);
+  // Kept mounted once opened, so the dialog's closing animation still plays.
+  const [hasConfirmed, setHasConfirmed] = useState(false);
   const downloadLink = useCreateOrderDownloadLink();
 
   const download = () => {
@@ -50,75 +46,46 @@ export function OwnedProductActions({
   };
 
   return (
-    <Box
-      role="group"
-      aria-labelledby={labelId}
-      // Takes the room Buy Now would take: the whole bar on a phone, a button's width beside Share.
-      sx={{
-        display: 'flex',
-        flexDirection: 'column',
-        gap: 0.5,
-        minWidth: 0,
-        flex: '1 1 auto',
-        maxWidth: { sm: 360 },
-      }}
-    >
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.75, minHeight: 30 }}>
-        <CheckCircleIcon fontSize="small" color="success" aria-hidden />
-        <Typography
-          id={labelId}
-          variant="body2"
-          sx={{ fontWeight: 600, color: 'success.dark', whiteSpace: 'nowrap' }}
-        >
+    // Takes the room Buy Now would take: the whole bar on a phone, a button's width beside Share.
+    <div role="group" aria-labelledby={labelId} className="owned-actions">
+      <div className="owned-actions__status">
+        <Icon name="checkCircle" size="small" className="owned-actions__check" />
+        <p id={labelId} className="owned-actions__label t-body2">
           {OwnershipMessages.youOwnThis}
-        </Typography>
+        </p>
         <Button
           size="small"
-          onClick={() => setIsConfirming(true)}
+          onClick={() => {
+            setHasConfirmed(true);
+            setIsConfirming(true);
+          }}
           disabled={isBuying}
-          sx={{ ml: 'auto', minWidth: 0, px: 1, whiteSpace: 'nowrap' }}
+          className="owned-actions__buy-again"
         >
           {OwnershipMessages.buyAgain}
         </Button>
-      </Box>
+      </div>
       <Button
         variant="contained"
         size="large"
-        startIcon={<DownloadIcon />}
+        startIcon={<Icon name="download" />}
         loading={downloadLink.isPending}
-        loadingPosition="start"
-        {...buttonProps}
+        className={buttonClassName}
         onClick={download}
       >
         {OwnershipMessages.download}
       </Button>
 
-      <Dialog
-        open={isConfirming}
-        onClose={() => !isBuying && setIsConfirming(false)}
-        aria-labelledby={dialogTitleId}
-        aria-describedby={dialogTextId}
-        maxWidth="xs"
-      >
-        <DialogTitle id={dialogTitleId}>{OwnershipMessages.buyAgainTitle}</DialogTitle>
-        <DialogContent>
-          <DialogContentText id={dialogTextId}>{OwnershipMessages.buyAgainText}</DialogContentText>
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button onClick={() => setIsConfirming(false)} disabled={isBuying}>
-            {OwnershipMessages.cancel}
-          </Button>
-          <Button
-            variant="contained"
-            loading={isBuying}
-            loadingPosition="start"
-            startIcon={<ShoppingBagOutlinedIcon />}
-            onClick={onBuyAgain}
-          >
-            {isBuying ? CheckoutMessages.processing : OwnershipMessages.buyAgainConfirm}
-          </Button>
-        </DialogActions>
-      </Dialog>
-    </Box>
+      {hasConfirmed && (
+        <Suspense fallback={null}>
+          <BuyAgainDialog
+            open={isConfirming}
+            isBuying={isBuying}
+            onCancel={() => setIsConfirming(false)}
+            onConfirm={onBuyAgain}
+          />
+        </Suspense>
+      )}
+    </div>
   );
 }

@@ -1,29 +1,23 @@
-import BoltIcon from '@mui/icons-material/Bolt';
-import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
-import VerifiedOutlinedIcon from '@mui/icons-material/VerifiedOutlined';
-import WorkspacePremiumOutlinedIcon from '@mui/icons-material/WorkspacePremiumOutlined';
-import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
-import type { ReactNode } from 'react';
+import { Icon, type IconName } from '../../../ui/icon';
 
-const ASSURANCES: { icon: ReactNode; title: string; text: string }[] = [
+const ASSURANCES: { icon: IconName; title: string; text: string }[] = [
   {
-    icon: <BoltIcon />,
+    icon: 'bolt',
     title: 'Instant delivery',
     text: 'Download your file right after payment.',
   },
   {
-    icon: <LockOutlinedIcon />,
+    icon: 'lockOutlined',
     title: 'Secure payment',
     text: 'Pay by card on a protected checkout page.',
   },
   {
-    icon: <WorkspacePremiumOutlinedIcon />,
+    icon: 'workspacePremiumOutlined',
     title: 'Premium quality',
     text: 'Carefully made files, checked before release.',
   },
   {
-    icon: <VerifiedOutlinedIcon />,
+    icon: 'verifiedOutlined',
     title: 'Satisfaction guarantee',
     text: "Something wrong with your file? We'll make it right.",
   },
@@ -32,45 +26,18 @@ const ASSURANCES: { icon: ReactNode; title: string; text: string }[] = [
 /** Instant delivery, secure payment, premium quality and a satisfaction guarantee. */
 export function ProductAssurances() {
   return (
-    <Box
-      component="ul"
-      aria-label="Why buy here"
-      sx={{
-        display: 'grid',
-        gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))' },
-        gap: 2,
-        listStyle: 'none',
-        m: 0,
-        p: 0,
-      }}
-    >
+    <ul aria-label="Why buy here" className="assurances">
       {ASSURANCES.map((item) => (
-        <Box component="li" key={item.title} sx={{ display: 'flex', gap: 1.5 }}>
-          <Box
-            aria-hidden
-            sx={{
-              display: 'grid',
-              placeItems: 'center',
-              flexShrink: 0,
-              width: 40,
-              height: 40,
-              borderRadius: '50%',
-              bgcolor: 'action.hover',
-              color: 'primary.main',
-            }}
-          >
-            {item.icon}
-          </Box>
-          <Box>
-            <Typography variant="subtitle2" component="p" sx={{ fontWeight: 600 }}>
-              {item.title}
-            </Typography>
-            <Typography variant="body2" color="text.secondary">
-              {item.text}
-            </Typography>
-          </Box>
-        </Box>
+        <li key={item.title} className="assurances__item">
+          <div aria-hidden className="assurances__icon">
+            <Icon name={item.icon} />
+          </div>
+          <div>
+            <p className="t-subtitle2 t-semibold">{item.title}</p>
+            <p className="t-body2 t-secondary">{item.text}</p>
+          </div>
+        </li>
       ))}
-    </Box>
+    </ul>
   );
 }

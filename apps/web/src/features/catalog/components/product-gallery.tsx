@@ -1,10 +1,8 @@
 import { IMAGE_VARIANTS, imageVariantUrl } from '@bindery/shared';
-import ImageNotSupportedOutlinedIcon from '@mui/icons-material/ImageNotSupportedOutlined';
-import Box from '@mui/material/Box';
-import ButtonBase from '@mui/material/ButtonBase';
 import { useState } from 'react';
-import { coverAspectRatio, coverHeight } from '../cover';
-import { stackedImageHeight } from './product-layout';
+import { cx } from '../../../ui/cx';
+import { Icon } from '../../../ui/icon';
+import { coverHeight } from '../cover';
 
 export interface ProductGalleryProps {
   title: string;
@@ -17,131 +15,57 @@ export function ProductGallery({ title, images }: ProductGalleryProps) {
   const current = images[selected] ?? images[0];
 
   return (
-    <Box component="section" aria-label="Product images" sx={{ minWidth: 0 }}>
-      <Box
-        sx={{
-          position: 'relative',
-          height: { ...stackedImageHeight, md: 'auto' },
-          aspectRatio: { md: coverAspectRatio },
-          overflow: 'hidden',
-          borderRadius: 2,
-          bgcolor: 'grey.100',
-          border: 1,
-          borderColor: 'divider',
-        }}
-      >
+    <section aria-label="Product images" className="gallery">
+      <div className="gallery__frame product-image-box">
         {current ? (
-          <Box
-            component="img"
+          <img
             src={imageVariantUrl(current, 'large')}
             alt={title}
             width={IMAGE_VARIANTS.large}
             height={coverHeight(IMAGE_VARIANTS.large)}
             // The main image is what the page is about: fetch it first.
             fetchPriority="high"
-            sx={{
-              display: 'block',
-              width: '100%',
-              height: '100%',
-              // The short frame shows the whole cover rather than a cut-out of it.
-              objectFit: { xs: 'contain', md: 'cover' },
-            }}
+            className="gallery__image"
           />
         ) : (
-          <Box
-            sx={{ display: 'grid', placeItems: 'center', height: '100%', color: 'text.disabled' }}
-          >
-            <ImageNotSupportedOutlinedIcon sx={{ fontSize: 56 }} aria-hidden />
-          </Box>
+          <div className="gallery__no-image">
+            <Icon name="imageNotSupportedOutlined" />
+          </div>
         )}
         {images.length > 1 && (
           // Which image of how many; the thumbnails say the same to screen readers.
-          <Box
-            aria-hidden
-            sx={{
-              display: { md: 'none' },
-              position: 'absolute',
-              right: 8,
-              bottom: 8,
-              px: 1,
-              py: 0.25,
-              borderRadius: 4,
-              bgcolor: 'rgba(0, 0, 0, 0.72)',
-              color: 'common.white',
-              typography: 'caption',
-              fontWeight: 600,
-            }}
-          >
+          <div aria-hidden className="gallery__counter t-caption">
             {selected + 1} / {images.length}
-          </Box>
+          </div>
         )}
-      </Box>
+      </div>
 
       {images.length > 1 && (
-        <Box
-          component="ul"
-          sx={{
-            display: 'flex',
-            // Stacked: one row that scrolls and snaps; beside the details: rows that wrap.
-            flexWrap: { xs: 'nowrap', md: 'wrap' },
-            overflowX: { xs: 'auto', md: 'visible' },
-            scrollSnapType: { xs: 'x mandatory', md: 'none' },
-            scrollbarWidth: 'none',
-            '&::-webkit-scrollbar': { display: 'none' },
-            gap: { xs: 1, md: 1.5 },
-            listStyle: 'none',
-            m: 0,
-            mt: { xs: 1, md: 2 },
-            // Room for the focus ring inside the scrolling row.
-            p: { xs: '4px', md: 0 },
-            mx: { xs: '-4px', md: 0 },
-          }}
-        >
+        <ul className="gallery__thumbs">
           {images.map((image, index) => {
             const isSelected = index === selected;
             return (
-              <Box
-                component="li"
-                key={`${image}-${index}`}
-                sx={{ flexShrink: 0, scrollSnapAlign: 'start' }}
-              >
-                <ButtonBase
+              <li key={`${image}-${index}`}>
+                <button
+                  type="button"
                   aria-label={`Show image ${index + 1} of ${images.length}`}
                   aria-pressed={isSelected}
                   onClick={() => setSelected(index)}
-                  sx={{
-                    display: 'block',
-                    width: { xs: 48, md: 64 },
-                    aspectRatio: coverAspectRatio,
-                    overflow: 'hidden',
-                    borderRadius: 1,
-                    border: 2,
-                    borderColor: isSelected ? 'primary.main' : 'transparent',
-                    opacity: isSelected ? 1 : 0.7,
-                    transition: 'opacity 150ms ease, border-color 150ms ease',
-                    '&:hover': { opacity: 1 },
-                    '&.Mui-focusVisible': {
-                      outline: '3px solid',
-                      outlineColor: 'primary.main',
-                      outlineOffset: { xs: -1, md: 2 },
-                    },
-                  }}
+                  className={cx('gallery__thumb', isSelected && 'gallery__thumb--selected')}
                 >
-                  <Box
-                    component="img"
+                  <img
                     src={imageVariantUrl(image, 'thumb')}
                     alt=""
                     width={IMAGE_VARIANTS.thumb}
                     height={coverHeight(IMAGE_VARIANTS.thumb)}
                     loading="lazy"
-                    sx={{ display: 'block', width: '100%', height: '100%', objectFit: 'cover' }}
                   />
-                </ButtonBase>
-              </Box>
+                </button>
+              </li>
             );
           })}
-        </Box>
+        </ul>
       )}
-    </Box>
+    </section>
   );
 }

@@ -1,76 +1,54 @@
-import Box from '@mui/material/Box';
-import Container from '@mui/material/Container';
-import Skeleton from '@mui/material/Skeleton';
-import Stack from '@mui/material/Stack';
-import { visuallyHiddenSx } from '../../../components/visually-hidden';
-import { coverAspectRatio } from '../cover';
-import { productLayoutSx, stackedImageHeight } from './product-layout';
+import './product-page.css';
+
+function Bone({ className }: { className: string }) {
+  return <span className={`bone ${className}`} />;
+}
 
 /** The product page's shape while it loads, so nothing jumps when it arrives. */
 export function ProductPageSkeleton() {
   return (
-    <Container maxWidth="lg" sx={{ py: { xs: 1.5, md: 4 } }} role="status" aria-busy>
-      <Box component="span" sx={visuallyHiddenSx}>
-        Loading product...
-      </Box>
-      <Skeleton width={220} sx={{ mb: { xs: 1.5, md: 3 } }} />
-      <Box sx={productLayoutSx} aria-hidden>
-        <Box>
-          <Skeleton
-            variant="rounded"
-            sx={{
-              width: '100%',
-              height: { ...stackedImageHeight, md: 'auto' },
-              aspectRatio: { md: coverAspectRatio },
-            }}
-          />
-          <Stack direction="row" spacing={{ xs: 1, md: 1.5 }} sx={{ mt: { xs: 1, md: 2 } }}>
+    <div className="container container--lg product-page-skeleton" role="status" aria-busy>
+      <span className="visually-hidden">Loading product...</span>
+      <Bone className="bone--text skeleton__breadcrumb" />
+      <div className="product-layout" aria-hidden>
+        <div>
+          <Bone className="bone--rounded product-image-box" />
+          <div className="skeleton__thumbs">
             {[0, 1, 2].map((index) => (
-              <Skeleton
-                key={index}
-                variant="rounded"
-                sx={{ width: { xs: 48, md: 64 }, height: { xs: 60, md: 80 } }}
-              />
+              <Bone key={index} className="bone--rounded skeleton__thumb" />
             ))}
-          </Stack>
-        </Box>
-        <Box>
-          <Stack direction="row" spacing={1}>
-            <Skeleton variant="rounded" width={90} height={24} sx={{ borderRadius: 4 }} />
-            <Skeleton variant="rounded" width={120} height={24} sx={{ borderRadius: 4 }} />
-          </Stack>
-          <Skeleton sx={{ mt: 2, fontSize: '2.4rem' }} />
-          <Skeleton width="60%" sx={{ fontSize: '2.4rem' }} />
-          <Skeleton width="70%" sx={{ mt: 1, fontSize: '1.25rem' }} />
-          <Skeleton width={120} sx={{ mt: 2, fontSize: '2.2rem' }} />
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ mt: 3 }}>
-            <Skeleton variant="rounded" height={48} sx={{ width: { xs: '100%', sm: 180 } }} />
-            <Skeleton variant="rounded" height={48} sx={{ width: { xs: '100%', sm: 120 } }} />
-          </Stack>
-          <Box
-            sx={{
-              display: 'grid',
-              gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))' },
-              gap: 2,
-              mt: 4,
-            }}
-          >
+          </div>
+        </div>
+        <div>
+          <div className="skeleton__row">
+            <Bone className="bone--rounded bone--pill skeleton__chip" />
+            <Bone className="bone--rounded bone--pill skeleton__chip skeleton__chip--wide" />
+          </div>
+          <Bone className="bone--text skeleton__title" />
+          <Bone className="bone--text skeleton__title skeleton__title--second" />
+          <Bone className="bone--text skeleton__subtitle" />
+          <Bone className="bone--text skeleton__price" />
+          <div className="skeleton__buttons">
+            <Bone className="bone--rounded skeleton__button" />
+            <Bone className="bone--rounded skeleton__button skeleton__button--share" />
+          </div>
+          <div className="assurances skeleton__assurances">
             {[0, 1, 2, 3].map((index) => (
-              <Stack key={index} direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
-                <Skeleton variant="circular" width={40} height={40} />
-                <Box sx={{ flexGrow: 1 }}>
-                  <Skeleton width="60%" />
-                  <Skeleton width="90%" />
-                </Box>
-              </Stack>
+              <div key={index} className="assurances__item skeleton__assurance">
+                <Bone className="bone--circle" />
+                <div className="skeleton__assurance-text">
+                  <Bone className="bone--text skeleton__w60" />
+                  <Bone className="bone--text skeleton__w90" />
+                </div>
+              </div>
             ))}
-          </Box>
-          <Skeleton width={140} sx={{ mt: 4, fontSize: '1.25rem' }} />
+          </div>
+          <Bone className="bone--text skeleton__heading" />
           {[0, 1, 2].map((index) => (
-            <Skeleton key={index} width={index === 2 ? '70%' : '100%'} />
+            <Bone key={index} className={`bone--text ${index === 2 ? 'skeleton__w70' : ''}`} />
           ))}
-        </Box>
-      </Box>
-    </Container>
+        </div>
+      </div>
+    </div>
   );
 }

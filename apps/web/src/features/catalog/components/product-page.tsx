@@ -1,38 +1,22 @@
 import { CatalogMessages, formatDollars, type DigitalFormat, type Product } from '@bindery/shared';
-import CheckCircleIcon from '@mui/icons-material/CheckCircle';
-import FolderZipOutlinedIcon from '@mui/icons-material/FolderZipOutlined';
-import MenuBookOutlinedIcon from '@mui/icons-material/MenuBookOutlined';
-import NavigateNextIcon from '@mui/icons-material/NavigateNext';
-import PictureAsPdfOutlinedIcon from '@mui/icons-material/PictureAsPdfOutlined';
-import SearchOffIcon from '@mui/icons-material/SearchOff';
-import Box from '@mui/material/Box';
-import Breadcrumbs from '@mui/material/Breadcrumbs';
-import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
-import Container from '@mui/material/Container';
-import Divider from '@mui/material/Divider';
-import Link from '@mui/material/Link';
-import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
-import { useTheme } from '@mui/material/styles';
-import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import { useCallback, useState, type RefCallback } from 'react';
-import { Link as RouterLink, useHref, useParams } from 'react-router';
+import { Link, useHref, useParams } from 'react-router';
 import { ShareButton } from '../../../components/share-button';
 import { StatusMessage } from '../../../components/status-message';
+import { LinkButton } from '../../../ui/button';
+import { Icon, type IconName } from '../../../ui/icon';
 import { useProduct } from '../api/get-product';
 import { describeDigitalFile } from '../digital-file';
 import { BuyNowButton } from './buy-now-button';
 import { ProductAssurances } from './product-assurances';
 import { ProductGallery } from './product-gallery';
-import { productLayoutSx } from './product-layout';
 import { ProductPageSkeleton } from './product-page-skeleton';
+import './product-page.css';
 
-const FORMAT_ICONS: Record<DigitalFormat, typeof PictureAsPdfOutlinedIcon> = {
-  pdf: PictureAsPdfOutlinedIcon,
-  epub: MenuBookOutlinedIcon,
-  zip: FolderZipOutlinedIcon,
+const FORMAT_ICONS: Record<DigitalFormat, IconName> = {
+  pdf: 'pictureAsPdfOutlined',
+  epub: 'menuBookOutlined',
+  zip: 'folderZipOutlined',
 };
 
 /** Blank lines separate paragraphs; single line breaks inside one are kept as written. */
@@ -57,167 +41,103 @@ export function ProductPage() {
 
 export function ProductNotFound() {
   return (
-    <Container maxWidth="md">
+    <div className="container container--md">
       <StatusMessage
         headingLevel="h1"
-        icon={<SearchOffIcon />}
+        icon={<Icon name="searchOff" />}
         title={CatalogMessages.notFoundTitle}
         text={CatalogMessages.notFoundText}
         action={
-          <Button component={RouterLink} to="/products" variant="contained">
+          <LinkButton to="/products" variant="contained">
             Back to Home
-          </Button>
+          </LinkButton>
         }
       />
-    </Container>
+    </div>
   );
 }
 
 function ProductDetails({ product }: { product: Product }) {
   const href = useHref(`/product/${product._id}`);
   const shareUrl = new URL(href, window.location.origin).toString();
-  const FormatIcon = FORMAT_ICONS[product.digitalFile.format];
-  const theme = useTheme();
-  const isPhone = useMediaQuery(theme.breakpoints.down('sm'));
   const [buyButtonsRef, areBuyButtonsInView] = useIsInView<HTMLDivElement>();
 
   return (
-    <Container
-      maxWidth="lg"
-      // At the bottom of a phone, room for the buy bar so it never covers the last lines.
-      sx={{ pt: { xs: 1.5, md: 4 }, pb: { xs: BUY_BAR_ROOM, sm: 2, md: 4 } }}
-    >
-      <Breadcrumbs
-        aria-label="Breadcrumb"
-        separator={<NavigateNextIcon fontSize="small" />}
-        sx={{
-          mb: { xs: 1.5, md: 3 },
-          '& .MuiBreadcrumbs-ol': { flexWrap: 'nowrap' },
-          // Only the product's title gives way (with an ellipsis); "Products" stays whole.
-          '& .MuiBreadcrumbs-li, & .MuiBreadcrumbs-separator': { flexShrink: 0 },
-          '& .MuiBreadcrumbs-li:last-of-type': { flexShrink: 1, minWidth: 0 },
-        }}
-      >
-        <Link component={RouterLink} to="/products" underline="hover" color="inherit">
-          Products
-        </Link>
-        <Typography
-          color="text.primary"
-          aria-current="page"
-          noWrap
-          sx={{ maxWidth: { xs: '65vw', sm: 520 } }}
-        >
-          {product.title}
-        </Typography>
-      </Breadcrumbs>
+    <div className="container container--lg product-page">
+      <nav aria-label="Breadcrumb" className="breadcrumbs t-body1 t-secondary">
+        <ol>
+          <li>
+            <Link to="/products" className="breadcrumbs__link">
+              Products
+            </Link>
+          </li>
+          <li aria-hidden className="breadcrumbs__separator">
+            <Icon name="navigateNext" size="small" />
+          </li>
+          <li className="breadcrumbs__current">
+            <p aria-current="page" className="t-body1 t-nowrap">
+              {product.title}
+            </p>
+          </li>
+        </ol>
+      </nav>
 
-      <Box sx={productLayoutSx}>
+      <div className="product-layout">
         <ProductGallery title={product.title} images={product.image} />
 
-        <Box sx={{ minWidth: 0 }}>
-          <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
-            <Chip
-              icon={<CheckCircleIcon />}
-              label="In Stock"
-              color="success"
-              size="small"
-              sx={{ fontWeight: 600 }}
-            />
-            <Chip
-              icon={<FormatIcon />}
-              label={describeDigitalFile(product.digitalFile)}
-              variant="outlined"
-              size="small"
-            />
-          </Stack>
+        <div className="product-info">
+          <div className="product-info__chips">
+            <span className="chip chip--success t-semibold">
+              <Icon name="checkCircle" className="chip__icon" />
+              In Stock
+            </span>
+            <span className="chip">
+              <Icon name={FORMAT_ICONS[product.digitalFile.format]} className="chip__icon" />
+              {describeDigitalFile(product.digitalFile)}
+            </span>
+          </div>
 
-          <Typography
-            component="h1"
-            variant="h4"
-            sx={{
-              mt: { xs: 1.5, md: 2 },
-              fontWeight: 700,
-              lineHeight: 1.2,
-              fontSize: { xs: '1.5rem', sm: '2rem', md: '2.5rem' },
-            }}
-          >
-            {product.title}
-          </Typography>
+          <h1 className="product-info__title t-h4">{product.title}</h1>
           {product.subtitle && (
-            <Typography
-              component="p"
-              variant="h6"
-              color="text.secondary"
-              sx={{ mt: { xs: 0.5, md: 1 }, fontSize: { xs: '1.05rem', md: '1.25rem' } }}
-            >
-              {product.subtitle}
-            </Typography>
+            <p className="product-info__subtitle t-h6 t-secondary">{product.subtitle}</p>
           )}
 
-          <Typography
-            component="p"
-            variant="h4"
-            sx={{
-              mt: { xs: 1, md: 2 },
-              fontWeight: 700,
-              fontSize: { xs: '1.75rem', md: '2.125rem' },
-            }}
-          >
-            {formatDollars(product.price)}
-          </Typography>
+          <p className="product-info__price t-h4">{formatDollars(product.price)}</p>
 
-          <Stack
-            ref={buyButtonsRef}
-            direction="row"
-            spacing={1.5}
-            sx={{ mt: { xs: 2, md: 3 }, alignItems: 'flex-end' }}
-          >
-            <BuyNowButton
-              productId={product._id}
-              sx={{ flexGrow: { xs: 1, sm: 0 }, minWidth: { sm: 200 } }}
-            />
+          <div ref={buyButtonsRef} className="product-info__actions">
+            <BuyNowButton productId={product._id} className="product-info__buy" />
             <ShareButton
               url={shareUrl}
               title={product.title}
               text={product.subtitle || undefined}
               size="large"
-              sx={{ flexShrink: 0 }}
+              className="product-info__share"
             />
-          </Stack>
+          </div>
 
-          <Divider sx={{ my: 4 }} />
+          <hr className="divider product-info__divider" />
           <ProductAssurances />
-          <Divider sx={{ my: 4 }} />
+          <hr className="divider product-info__divider" />
 
-          <Box component="section" aria-labelledby="product-description">
-            <Typography
-              id="product-description"
-              component="h2"
-              variant="h6"
-              sx={{ mb: 1.5, fontWeight: 600 }}
-            >
+          <section aria-labelledby="product-description">
+            <h2 id="product-description" className="product-info__heading t-h6">
               Description
-            </Typography>
+            </h2>
             {toParagraphs(product.description).map((paragraph, index) => (
-              <Typography
-                key={index}
-                sx={{ mb: 2, whiteSpace: 'pre-line', lineHeight: 1.7, maxWidth: '70ch' }}
-              >
+              <p key={index} className="product-info__paragraph t-body1">
                 {paragraph}
-              </Typography>
+              </p>
             ))}
-          </Box>
-        </Box>
-      </Box>
-      {isPhone && !areBuyButtonsInView && (
+          </section>
+        </div>
+      </div>
+      {/* Drawn on phones only (product-page.css), once Buy Now has scrolled out of sight. */}
+      {!areBuyButtonsInView && (
         <PhoneBuyBar productId={product._id} price={formatDollars(product.price)} />
       )}
-    </Container>
+    </div>
   );
 }
-
-/** Space at the bottom of the page for the phone buy bar (theme spacing units). */
-const BUY_BAR_ROOM = 11;
 
 /**
  * On phones, once Buy Now has scrolled out of sight, the price and Buy Now stay at the bottom of
@@ -225,32 +145,10 @@ const BUY_BAR_ROOM = 11;
  */
 function PhoneBuyBar({ productId, price }: { productId: string; price: string }) {
   return (
-    <Paper
-      square
-      elevation={8}
-      data-testid="phone-buy-bar"
-      sx={{
-        position: 'fixed',
-        left: 0,
-        right: 0,
-        bottom: 0,
-        zIndex: (theme) => theme.zIndex.appBar,
-        display: 'flex',
-        alignItems: 'center',
-        gap: 2,
-        px: 2,
-        pt: 1.5,
-        // Clear of the home indicator on phones that have one.
-        pb: 'calc(12px + env(safe-area-inset-bottom, 0px))',
-        borderTop: 1,
-        borderColor: 'divider',
-      }}
-    >
-      <Typography component="p" variant="h6" sx={{ fontWeight: 700, flexShrink: 0 }}>
-        {price}
-      </Typography>
-      <BuyNowButton productId={productId} sx={{ flexGrow: 1 }} />
-    </Paper>
+    <div data-testid="phone-buy-bar" className="phone-buy-bar">
+      <p className="phone-buy-bar__price t-h6">{price}</p>
+      <BuyNowButton productId={productId} className="phone-buy-bar__buy" />
+    </div>
   );
 }
 
