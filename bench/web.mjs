@@ -134,8 +134,15 @@ export async function run({ root, smoke, log }) {
         path: '/store/products',
         content: 'ul[aria-label="Products"] li',
         goal: true,
+        largestPaint: 'first products visible',
       },
-      { name: 'Product page', path: `/store/product/${productId}`, content: 'main h1', goal: true },
+      {
+        name: 'Product page',
+        path: `/store/product/${productId}`,
+        content: 'main h1',
+        goal: true,
+        largestPaint: 'product and its image visible',
+      },
       // The store's index redirects to the sign-in page (specification, section 2); shown for
       // reference, its form validation (Zod) is loaded with it.
       { name: 'Sign-in (/store/)', path: '/store/', content: 'main h1', goal: false },
@@ -185,7 +192,7 @@ export async function run({ root, smoke, log }) {
         mark(scoreMet),
       ]);
       rows.push([
-        `${page.name}: first products visible (LCP, mobile throttling)`,
+        `${page.name}: ${page.largestPaint} (LCP, mobile throttling)`,
         seconds(lcpMs),
         `≤ ${seconds(GOALS.lcpMs)}`,
         mark(lcpMet),
