@@ -343,7 +343,7 @@ export async function run(ctx) {
     `${count(products)} products, ${CONNECTIONS} connections. For each case, after a ${settings.warmupSeconds} s warm-up of each, ` +
       `bare node:http and the store are measured in turn, ${settings.rounds} × ${settings.roundSeconds} s each; ` +
       'req/s is over all rounds and the percentiles are of every answer of them. "Answer" is the body size (the mix: the average); ' +
-      'the bare server sends the very bytes the store sent for the path, with the same content-type. ' +
+      'the bare server sends the very response the store sent for the path: its status, its headers (the security headers, ETag and caching ones included) and its body. ' +
       `Start-up: spawn of the command \`npm start\` runs (package.json) to the first 200 of \`GET /api/products\`, median of ${settings.starts}; ` +
       `idle RSS: VmRSS ${settings.idleSeconds} s after start-up with no load.`,
   ];

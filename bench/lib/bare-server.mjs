@@ -1,21 +1,28 @@
 // The baseline: a bare node:http server, in a process of its own as the store is, that answers
-// each recorded path with exactly the bytes the store sent for it (same status, content-type and
-// length) and does nothing else. Started by bare.mjs, which sends the answers over IPC.
+// each recorded path with exactly the response the store sent for it (the same status, headers
+// and body, so the client reads the same bytes) and does nothing else. Started by bare.mjs,
+// which sends the answers over IPC.
 import http from 'node:http';
+
+/** Headers node:http writes itself on every answer (and frames the body by). */
+const OWN_HEADERS = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding']);
+
+/** The store's headers as a flat [name, value, …] list, without those node:http adds. */
+function storeHeaders(rawHeaders) {
+  const headers = [];
+  for (let index = 0; index < rawHeaders.length; index += 2) {
+    if (OWN_HEADERS.has(rawHeaders[index].toLowerCase())) continue;
+    headers.push(rawHeaders[index], rawHeaders[index + 1]);
+  }
+  return headers;
+}
 
 process.once('message', ({ answers }) => {
   const byPath = new Map(
-    answers.map(({ path, status, contentType, contentLength, body }) => [
+    answers.map(({ path, status, rawHeaders, body }) => [
       path,
-      {
-        status,
-        // Framed as the store framed it: a length when it sent one, chunks otherwise.
-        headers: {
-          'content-type': contentType,
-          ...(contentLength === undefined ? {} : { 'content-length': body.length }),
-        },
-        body: Buffer.from(body),
-      },
+      // Framed as the store framed it: a length when it sent one, chunks otherwise.
+      { status, headers: storeHeaders(rawHeaders), body: Buffer.from(body) },
     ]),
   );
   const server = http.createServer((request, response) => {

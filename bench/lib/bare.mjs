@@ -5,9 +5,9 @@ import { fileURLToPath } from 'node:url';
 const SERVER = fileURLToPath(new URL('./bare-server.mjs', import.meta.url));
 
 /**
- * A bare node:http server answering every `{ path, status, contentType, contentLength, body }`
- * of `answers`;
- * resolves with its base URL and a `stop()` that waits until the process is gone.
+ * A bare node:http server answering every `{ path, status, rawHeaders, body }` of `answers` with
+ * that status, those headers and that body; resolves with its base URL and a `stop()` that waits
+ * until the process is gone.
  */
 export async function startBare(answers) {
   const child = fork(SERVER, [], { serialization: 'advanced', stdio: 'inherit' });

@@ -22,8 +22,8 @@ export function fetchAnswer(base, pathname) {
       response.on('end', () =>
         resolve({
           status: response.statusCode,
-          contentType: response.headers['content-type'] ?? '',
-          contentLength: response.headers['content-length'],
+          // As sent: [name, value, name, value, …].
+          rawHeaders: response.rawHeaders,
           body: Buffer.concat(chunks),
         }),
       );
