@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { createProduct, uniqueWord as letters } from './products.js';
 import { expectNoSeriousA11yViolations } from './fixtures';
 
@@ -99,6 +99,18 @@ for (const viewport of [
   });
 }
 
+/** Opens a new $19.00 product whose description runs to `paragraphs` short paragraphs. */
+async function openLongProduct(page: Page, request: APIRequestContext, paragraphs: number) {
+  const title = `Harbour Almanac ${letters(6)}`;
+  const id = await createProduct(request, {
+    title,
+    description: Array.from({ length: paragraphs }, (_, n) => `Paragraph ${n + 1}.`).join('\n\n'),
+    price: 19,
+  });
+  await page.goto(`/store/product/${id}`);
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+}
+
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
@@ -151,15 +163,8 @@ test.describe('on a phone', () => {
     page,
     request,
   }) => {
-    const title = `Harbour Almanac ${letters(6)}`;
-    const id = await createProduct(request, {
-      title,
-      description: Array.from({ length: 15 }, (_, n) => `Paragraph ${n + 1}.`).join('\n\n'),
-      price: 19,
-    });
-    await page.goto(`/store/product/${id}`);
+    await openLongProduct(page, request, 15);
     const bar = page.getByTestId('phone-buy-bar');
-    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
     await expect(bar).toHaveCount(0);
 
     await page.getByText('Paragraph 15.').scrollIntoViewIfNeeded();
@@ -201,14 +206,7 @@ test('on a wide screen the buy bar never shows: Buy Now sits beside the details'
   page,
   request,
 }) => {
-  const title = `Harbour Almanac ${letters(6)}`;
-  const id = await createProduct(request, {
-    title,
-    description: Array.from({ length: 40 }, (_, n) => `Paragraph ${n + 1}.`).join('\n\n'),
-    price: 19,
-  });
-  await page.goto(`/store/product/${id}`);
-  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await openLongProduct(page, request, 40);
 
   await page.getByText('Paragraph 40.').scrollIntoViewIfNeeded();
   await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
