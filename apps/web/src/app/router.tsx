@@ -1,4 +1,5 @@
 import { Navigate, useLocation, useRoutes, type RouteObject } from 'react-router';
+import { lazyPage } from '../components/lazy-page';
 import { NotFoundPage } from '../components/not-found-page';
 import { AdminOrdersRoute } from '../features/admin-orders/components/admin-orders-route';
 import { ProductsDashboardRoute } from '../features/admin-products/components/products-dashboard-route';
@@ -6,7 +7,6 @@ import { ProductPageSkeleton } from '../features/catalog/components/product-page
 import { ProductsPage } from '../features/catalog/components/products-page';
 import { RequireAuth } from './guard';
 import { AppLayout } from './layout/app-layout';
-import { lazyPage } from '../components/lazy-page';
 import { RouteErrorBoundary } from './route-error-boundary';
 
 // The catalogue is the store's front page and comes with the first script; every other page is

@@ -1,5 +1,7 @@
 import { createTheme } from '@mui/material/styles';
 
+// The page baseline (body font, colours, long words wrapping anywhere) is ui/store.css's, for the
+// MUI pages too: MUI's CssBaseline is not used (decision 014).
 export const theme = createTheme({
   palette: {
     primary: { main: '#3949ab' },
@@ -14,16 +16,6 @@ export const theme = createTheme({
     button: { textTransform: 'none', fontWeight: 600 },
   },
   components: {
-    MuiCssBaseline: {
-      styleOverrides: {
-        // Titles and descriptions come from the shop's owner and may hold a URL or a very long
-        // word: anywhere, not break-word, so boxes can also shrink below such a word (flex and
-        // grid children size to their min-content) instead of pushing the page sideways.
-        body: { overflowWrap: 'anywhere' },
-        // A heading focused after a page change (see the layout) needs no ring for a mouse user.
-        '[tabindex="-1"]:focus:not(:focus-visible)': { outline: 'none' },
-      },
-    },
     // Our own labels keep their words whole; they never hold product text.
     MuiButton: {
       defaultProps: { disableElevation: true },
