@@ -84,6 +84,18 @@ export interface Config {
     /** Upload bytes one client address may send per hour, across all upload routes. */
     maxBytesPerAddressPerHour: number;
   };
+  mail: {
+    /** SMTP_URL (smtp:// or smtps://); without it every email is written to the log in full. */
+    smtpUrl: string | undefined;
+    /** MAIL_FROM, or the store's name at no-reply@ the store's host. */
+    from: string;
+  };
+  downloads: {
+    /** DOWNLOAD_LIMIT: completed downloads per order, 0 for unlimited; a product may override it. */
+    limit: number;
+  };
+  /** STORE_TIME_ZONE (IANA name, default UTC): where the sales overview's days begin and end. */
+  timeZone: string;
   http: {
     /** The whole request, headers to last body byte (uploads get their own idle timeout instead). */
     requestTimeoutMs: number;
@@ -208,6 +220,35 @@ const EnvSchema = z.object({
       .optional(),
   ),
   DOWNLOAD_LINK_TTL_MINUTES: positiveInt(15),
+  DOWNLOAD_LIMIT: z.coerce
+    .number({ error: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(0, 'must be 0 (unlimited) or more')
+    .max(1_000_000, 'must be at most 1000000')
+    .default(0),
+  SMTP_URL: optionalText.pipe(
+    z
+      .url({
+        protocol: /^smtps?$/,
+        error: 'must be an smtp:// or smtps:// URL such as smtp://user:pass@mail.example.com:587',
+      })
+      .optional(),
+  ),
+  MAIL_FROM: optionalText.pipe(
+    z
+      .string()
+      .max(200, 'must be at most 200 characters')
+      .regex(
+        /^([^<>\r\n]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/,
+        'must be an address such as shop@example.com or "My Shop" <shop@example.com>',
+      )
+      .optional(),
+  ),
+  STORE_TIME_ZONE: z
+    .string()
+    .trim()
+    .default('UTC')
+    .refine(isTimeZone, 'must be a time zone name such as UTC or Europe/Berlin'),
   SEED_DEMO: z
     .enum(['true', 'false', '1', '0', ''], { error: 'must be true or false' })
     .default('true')
@@ -293,12 +334,34 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       idleTimeoutMs: vars.UPLOAD_IDLE_TIMEOUT_SECONDS * 1000,
       maxBytesPerAddressPerHour: vars.UPLOAD_MB_PER_ADDRESS_PER_HOUR * 1024 * 1024,
     },
+    mail: {
+      smtpUrl: vars.SMTP_URL,
+      from: vars.MAIL_FROM ?? defaultSender(vars.STORE_NAME, publicUrl),
+    },
+    downloads: { limit: vars.DOWNLOAD_LIMIT },
+    timeZone: vars.STORE_TIME_ZONE,
     http: {
       requestTimeoutMs: vars.REQUEST_TIMEOUT_SECONDS * 1000,
       headersTimeoutMs: vars.HEADERS_TIMEOUT_SECONDS * 1000,
       keepAliveTimeoutMs: 5_000,
     },
   };
+}
+
+function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** `"Store name" <no-reply@host>`, the host being the store's own (localhost for a demo). */
+function defaultSender(storeName: string, publicUrl: string): string {
+  const host = new URL(publicUrl).hostname.replace(/^\[|\]$/g, '');
+  const domain = host.includes('.') && !/^[\d.:]+$/.test(host) ? host : 'localhost';
+  return `"${storeName.replace(/["\\\r\n]/g, '')}" <no-reply@${domain}>`;
 }
 
 /** Addresses only this machine can open: a store there takes no money from anyone else. */

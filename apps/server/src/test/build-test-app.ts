@@ -51,6 +51,10 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       idleTimeoutMs: 30_000,
       maxBytesPerAddressPerHour: 20 * 1024 * 1024 * 1024,
     },
+    // Mail goes to the log unless a test starts an SMTP server and points smtpUrl at it.
+    mail: { smtpUrl: undefined, from: '"Bindery" <no-reply@example.com>' },
+    downloads: { limit: 0 },
+    timeZone: 'UTC',
     http: { requestTimeoutMs: 60_000, headersTimeoutMs: 10_000, keepAliveTimeoutMs: 5_000 },
     ...overrides,
   };
