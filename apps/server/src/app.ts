@@ -35,6 +35,11 @@ import {
   type DownloadsService,
 } from './features/downloads/downloads.service.js';
 import { healthRoutes } from './features/health/health.routes.js';
+import { createMailRepo } from './features/mail/mail.repo.js';
+import { mailRoutes } from './features/mail/mail.routes.js';
+import { createMailService, type MailService } from './features/mail/mail.service.js';
+import { createLogTransport, createSmtpTransport } from './features/mail/mail-transport.js';
+import { createOrderNotices } from './features/orders/order-notices.js';
 import { createOrdersRepo } from './features/orders/orders.repo.js';
 import { ordersRoutes } from './features/orders/orders.routes.js';
 import { createOrdersService, type OrdersService } from './features/orders/orders.service.js';
@@ -155,6 +160,22 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   registerSecurity(app, config);
   await registerOpenApi(app, config);
 
+  // Email goes through the outbox; the worker sends it (SMTP_URL), or writes it to the log.
+  const mail = createMailService({
+    repo: createMailRepo(database.db, database.dialect),
+    transport: config.mail.smtpUrl
+      ? createSmtpTransport(config.mail.smtpUrl, new URL(config.publicUrl).hostname)
+      : createLogTransport(app.log),
+    from: config.mail.from,
+    clock: options.clock,
+    isDatabaseReady: () => readiness.isReady(),
+    log: app.log,
+  });
+  app.decorate('mail', mail);
+  app.addHook('onReady', async () => mail.start());
+  app.addHook('onClose', async () => mail.stop());
+  await app.register(mailRoutes, { mail });
+
   const auth = createAuthService(
     createAuthRepo(database.db),
     config.auth,
@@ -197,6 +218,14 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     repo: createOrdersRepo(database.db, database.dialect),
     catalog,
     users: auth,
+    notices: createOrderNotices({
+      mail,
+      catalog,
+      users: auth,
+      storeName: config.storeName,
+      storeUrl: config.publicUrl,
+      timeZone: config.timeZone,
+    }),
     clock,
   });
   const downloads = createDownloadsService({ orders, catalog, uploads, config, clock });
@@ -353,6 +382,7 @@ declare module 'fastify' {
     isDatabaseReady(): boolean;
     routeTable: ReadonlyArray<{ method: string; url: string }>;
     auth: AuthService;
+    mail: MailService;
     uploads: UploadsService;
     catalog: CatalogService;
     payments: PaymentProvider;

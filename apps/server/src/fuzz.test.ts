@@ -10,6 +10,7 @@ import {
   ListProductsQuerySchema,
   LoginBodySchema,
   MyOrdersQuerySchema,
+  OutboxQuerySchema,
   RegisterBodySchema,
   UpdateProductBodySchema,
 } from '@bindery/shared';
@@ -110,6 +111,7 @@ const pools = {
   imageIds: [] as string[],
   uploadIds: [] as string[],
   emails: [] as string[],
+  mailIds: [] as string[],
 };
 
 const ROUTES: Record<string, RouteSpec> = {
@@ -169,6 +171,8 @@ const ROUTES: Record<string, RouteSpec> = {
     params: { id: () => pools.orderIds },
   },
   'GET /api/orders/unmatched-payments': { access: 'admin' },
+  'GET /api/admin/mail': { access: 'admin', query: OutboxQuerySchema },
+  'POST /api/admin/mail/:id/retry': { access: 'admin', params: { id: () => pools.mailIds } },
   'POST /api/orders/:id/download-link': {
     access: 'signed-in',
     params: { id: () => pools.orderIds },
@@ -292,6 +296,10 @@ beforeAll(async () => {
   pools.orderIds.push(bought.orderId, pending.orderId);
   pools.sessionIds.push(bought.sessionId, pending.sessionId);
   pools.downloadTokens.push(bought.downloadUrl.split('/').pop()!);
+  // The receipt of the bought order (written to the log: no SMTP_URL here).
+  await t.app.mail.sendDueNow();
+  const mails = await t.database.db.selectFrom('mailOutbox').select('id').execute();
+  pools.mailIds.push(...mails.map((mail) => mail.id));
   prototypeNames = prototypeSnapshot();
 });
 

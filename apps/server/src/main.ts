@@ -42,6 +42,11 @@ async function start() {
   if (config.payments.provider === 'test') {
     console.warn('Test checkout active: no real payments are taken');
   }
+  if (!config.mail.smtpUrl) {
+    console.warn(
+      'SMTP_URL is not set: email (receipts, password resets) is written to the log, not sent',
+    );
+  }
 
   const app = await buildApp(config).catch((error: unknown) => {
     if (error instanceof DataDirLockedError) {

@@ -5,6 +5,7 @@ export * from './error-codes.js';
 export * from './errors.js';
 export * from './images.js';
 export * from './limits.js';
+export * from './mail.js';
 export * from './messages.js';
 export * from './money.js';
 export * from './orders.js';

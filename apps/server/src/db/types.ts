@@ -1,5 +1,13 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { DigitalFormat, DisputeStatus, ImageFormat, OrderStatus, Role } from '@bindery/shared';
+import type {
+  DigitalFormat,
+  DisputeStatus,
+  ImageFormat,
+  MailKind,
+  MailStatus,
+  OrderStatus,
+  Role,
+} from '@bindery/shared';
 
 /** Timestamps are milliseconds since the epoch in both databases (integer / bigint). */
 export interface UsersTable {
@@ -199,6 +207,28 @@ export interface CatalogueStateTable {
   liveProducts: number;
 }
 
+/** An email waiting to be sent, sent, or given up on (migration 010, decision 015). */
+export interface MailOutboxTable {
+  /** Random; also the local part of the email's Message-ID, so a resend is recognisably the same. */
+  id: string;
+  kind: MailKind;
+  toAddress: string;
+  subject: string;
+  textBody: string;
+  htmlBody: string;
+  status: MailStatus;
+  attempts: number;
+  /** When a worker may next try it; a worker that claims it moves this a lease ahead. */
+  nextAttemptAt: number;
+  /** Past this, a failing email stops being retried and shows as failed (24 h after queueing). */
+  giveUpAt: number;
+  /** Past this the email is pointless (a reset link that expired) and is not sent at all. */
+  expiresAt: number | null;
+  lastError: string | null;
+  createdAt: number;
+  sentAt: number | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -216,4 +246,5 @@ export interface Database {
   testCheckoutSessions: TestCheckoutSessionsTable;
   testCheckoutRefunds: TestCheckoutRefundsTable;
   unmatchedPayments: UnmatchedPaymentsTable;
+  mailOutbox: MailOutboxTable;
 }

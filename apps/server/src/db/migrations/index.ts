@@ -8,6 +8,7 @@ import { m006MoneyPath } from './006-money-path.js';
 import { m007UploadLimits } from './007-upload-limits.js';
 import { m008SearchFolding } from './008-search-folding.js';
 import { m009CatalogueState } from './009-catalogue-state.js';
+import { m010MailOutbox } from './010-mail-outbox.js';
 
 /** A schema change, written once per database where their SQL differs. */
 export interface Migration {
@@ -28,4 +29,5 @@ export const migrations: Migration[] = [
   m007UploadLimits,
   m008SearchFolding,
   m009CatalogueState,
+  m010MailOutbox,
 ];

@@ -1,5 +1,16 @@
 import type { OrderStatus } from '@bindery/shared';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/types.js';
 import type { OrderQueries, OrderRow, OrdersRepo } from './orders.repo.js';
+
+/**
+ * The emails an outcome may cause, ready to be queued inside its transaction (see
+ * order-notices.ts): the buyer hears of a payment and of a refund exactly when they commit.
+ */
+export interface OutcomeNotices {
+  paid(within: Kysely<Database>): Promise<void>;
+  refunded(within: Kysely<Database>): Promise<void>;
+}
 
 /** What a provider (or the owner) said about an order: a webhook, a lookup, an admin action. */
 export interface PaymentOutcome {
@@ -43,8 +54,9 @@ export function applyPaymentOutcome(
   repo: OrdersRepo,
   outcome: PaymentOutcome,
   now: number,
+  notices?: OutcomeNotices,
 ): Promise<OutcomeResult> {
-  return repo.transaction(async (tx) => {
+  return repo.transaction(async (tx, trx) => {
     const order = await tx.lockOrder(outcome.orderId);
     if (!order) return { kind: 'unknown-order' };
     if (outcome.eventId) {
@@ -56,7 +68,15 @@ export function applyPaymentOutcome(
       });
       if (!isNew) return { kind: 'duplicate' };
     }
-    return apply(tx, order, outcome, now);
+    const result = await apply(tx, order, outcome, now);
+    if (notices && result.kind === 'applied' && result.status !== order.status) {
+      if (result.status === 'paid' && order.status !== 'refunded') await notices.paid(trx);
+      // A lost dispute is the bank taking the money back, not a refund the store made.
+      if (result.status === 'refunded' && outcome.result === 'refunded') {
+        await notices.refunded(trx);
+      }
+    }
+    return result;
   });
 }
 

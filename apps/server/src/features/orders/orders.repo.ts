@@ -28,9 +28,12 @@ export interface OrderSort {
 export function createOrdersRepo(db: Kysely<Database>, dialect: Dialect) {
   return {
     ...orderQueries(db, dialect),
-    /** Runs `work` in one transaction, with the same queries bound to it. */
-    transaction<T>(work: (tx: OrderQueries) => Promise<T>): Promise<T> {
-      return db.transaction().execute((trx) => work(orderQueries(trx, dialect)));
+    /**
+     * Runs `work` in one transaction: `tx` holds the same queries bound to it, and `trx` is the
+     * transaction itself, for another feature's service to join (the email an order sends).
+     */
+    transaction<T>(work: (tx: OrderQueries, trx: Kysely<Database>) => Promise<T>): Promise<T> {
+      return db.transaction().execute((trx) => work(orderQueries(trx, dialect), trx));
     },
   };
 }

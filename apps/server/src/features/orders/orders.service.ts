@@ -17,6 +17,7 @@ import { AppError } from '../../errors.js';
 import type { AuthService } from '../auth/auth.service.js';
 import type { CatalogService } from '../catalog/catalog.service.js';
 import { applyPaymentOutcome, type OutcomeResult, type PaymentOutcome } from './fulfilment.js';
+import type { OrderNotices } from './order-notices.js';
 import type { OrderRow, OrderSort, OrdersRepo, UnmatchedPaymentRow } from './orders.repo.js';
 
 /** The one currency the store sells in (prices are USD in the specification). */
@@ -35,6 +36,8 @@ export interface OrdersServiceOptions {
   repo: OrdersRepo;
   catalog: Pick<CatalogService, 'getProductSummaries'>;
   users: Pick<AuthService, 'getUserSummaries'>;
+  /** The receipt and refund notice; without it (some tests) outcomes send no email. */
+  notices?: OrderNotices;
   clock?: () => number;
 }
 
@@ -63,6 +66,7 @@ export function createOrdersService({
   repo,
   catalog,
   users,
+  notices,
   clock = Date.now,
 }: OrdersServiceOptions) {
   /** Orders as the API shows them; product data comes from the catalogue (null once deleted). */
@@ -110,6 +114,15 @@ export function createOrdersService({
       reviewReason: row.reviewReason,
       canRefund: canRefund(row),
     }));
+  }
+
+  /** The emails an outcome may send, read before its transaction (only payments and refunds send). */
+  async function prepareNotices(outcome: PaymentOutcome) {
+    if (!notices || (outcome.result !== 'paid' && outcome.result !== 'refunded')) return undefined;
+    const order = ID_SHAPE.test(outcome.orderId)
+      ? await repo.findOrder(outcome.orderId)
+      : undefined;
+    return order ? notices.prepare(order) : undefined;
   }
 
   async function listPage(
@@ -243,8 +256,9 @@ export function createOrdersService({
     },
 
     /** A provider's news about an order, applied exactly once (see fulfilment.ts). */
-    applyOutcome: (outcome: PaymentOutcome): Promise<OutcomeResult> =>
-      applyPaymentOutcome(repo, outcome, clock()),
+    async applyOutcome(outcome: PaymentOutcome): Promise<OutcomeResult> {
+      return applyPaymentOutcome(repo, outcome, clock(), await prepareNotices(outcome));
+    },
 
     /** The order a provider's payment belongs to, as far as the store knows. */
     findOrderIdByPaymentIntent: (paymentIntentId: string) =>
@@ -274,10 +288,15 @@ export function createOrdersService({
       if (order.reviewReason === null) throw AppError.conflict(OrderMessages.nothingToGrant);
       if (order.status === 'refunded') throw AppError.conflict(OrderMessages.alreadyRefunded);
       const now = clock();
-      await repo.transaction(async (tx) => {
+      const prepared = await notices?.prepare(order);
+      await repo.transaction(async (tx, trx) => {
         await tx.lockOrder(id);
-        await tx.moveStatus(id, 'grant', 'access granted by the owner', now, { paidAt: now });
+        const moved = await tx.moveStatus(id, 'grant', 'access granted by the owner', now, {
+          paidAt: now,
+        });
         await tx.updateOrder(id, { reviewReason: null }, now);
+        // The buyer's receipt, when the order only now became paid.
+        if (moved === 'paid') await prepared?.paid(trx);
       });
     },
 

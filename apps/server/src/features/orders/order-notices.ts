@@ -1,0 +1,59 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/types.js';
+import type { AuthService } from '../auth/auth.service.js';
+import type { CatalogService } from '../catalog/catalog.service.js';
+import type { MailService } from '../mail/mail.service.js';
+import { receiptMail, refundMail, type OrderMailFacts } from '../mail/templates.js';
+import type { OutcomeNotices } from './fulfilment.js';
+import type { OrderRow } from './orders.repo.js';
+
+export interface OrderNoticesOptions {
+  mail: Pick<MailService, 'enqueue'>;
+  catalog: Pick<CatalogService, 'getProductSummaries'>;
+  users: Pick<AuthService, 'getUserSummaries'>;
+  storeName: string;
+  /** PUBLIC_URL: receipts are sent from webhooks, with no buyer's request to take an address from. */
+  storeUrl: string;
+  timeZone: string;
+}
+
+/** Shown for a product deleted since it was bought (its order and file are kept). */
+const DELETED_PRODUCT_TITLE = 'your purchase';
+
+/**
+ * The receipt and the refund notice of an order. What they say (buyer, product title) is read
+ * before the order's transaction opens, since SQLite has one connection and the transaction
+ * holds it; the email itself is queued inside the transaction, so it exists exactly when the
+ * payment or the refund does.
+ */
+export function createOrderNotices(options: OrderNoticesOptions) {
+  return {
+    async prepare(
+      order: Pick<OrderRow, 'id' | 'userId' | 'productId' | 'amountCents' | 'createdAt'>,
+    ): Promise<OutcomeNotices | undefined> {
+      const [buyers, products] = await Promise.all([
+        options.users.getUserSummaries([order.userId]),
+        options.catalog.getProductSummaries([order.productId]),
+      ]);
+      const buyer = buyers.get(order.userId);
+      if (!buyer) return undefined;
+      const facts: OrderMailFacts = {
+        storeName: options.storeName,
+        storeUrl: options.storeUrl,
+        timeZone: options.timeZone,
+        to: buyer.email,
+        buyerName: buyer.name,
+        orderId: order.id,
+        productTitle: products.get(order.productId)?.title ?? DELETED_PRODUCT_TITLE,
+        amountCents: order.amountCents,
+        orderedAt: order.createdAt,
+      };
+      return {
+        paid: (within: Kysely<Database>) => options.mail.enqueue(receiptMail(facts), within),
+        refunded: (within: Kysely<Database>) => options.mail.enqueue(refundMail(facts), within),
+      };
+    },
+  };
+}
+
+export type OrderNotices = ReturnType<typeof createOrderNotices>;
