@@ -10,6 +10,23 @@ import { defineConfig } from '@playwright/test';
 const port = Number(process.env.E2E_PORT ?? 4310);
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'bindery-e2e-'));
 export const baseURL = `http://127.0.0.1:${port}`;
+/** The test mail server the store sends to (mail-sink.ts): SMTP, and HTTP for the specs. */
+export const mailSinkSmtpPort = Number(process.env.MAIL_SINK_SMTP_PORT ?? port + 1);
+export const mailSinkHttpPort = Number(process.env.MAIL_SINK_HTTP_PORT ?? port + 2);
+process.env.MAIL_SINK_HTTP_PORT ??= String(mailSinkHttpPort);
+
+/** Starts the mail server the store's SMTP_URL points at. */
+export function mailSink(smtpPort: number, httpPort: number) {
+  return {
+    command: 'node --import tsx mail-sink.ts',
+    url: `http://127.0.0.1:${httpPort}/health`,
+    reuseExistingServer: false,
+    timeout: 30_000,
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
+    env: { MAIL_SINK_SMTP_PORT: String(smtpPort), MAIL_SINK_HTTP_PORT: String(httpPort) },
+  };
+}
 
 export default defineConfig({
   testDir: './tests',
@@ -45,25 +62,30 @@ export default defineConfig({
       grep: /@mobile/,
     },
   ],
-  webServer: {
-    command: 'node ../apps/server/dist/store.js',
-    url: `${baseURL}/api/health`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: baseURL,
-      DATA_DIR: process.env.E2E_DATA_DIR,
-      ADMIN_EMAIL: 'admin@example.com',
-      ADMIN_PASSWORD: 'admin password 1',
-      LOG_LEVEL: 'warn',
-      STORE_NAME: 'Bindery',
-      MAIN_SITE_URL: 'https://example.com/',
-      // Every browser test registers its own buyer from this one address.
-      AUTH_REGISTRATIONS_PER_IP_PER_HOUR: '1000',
+  webServer: [
+    mailSink(mailSinkSmtpPort, mailSinkHttpPort),
+    {
+      command: 'node ../apps/server/dist/store.js',
+      url: `${baseURL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        PUBLIC_URL: baseURL,
+        DATA_DIR: process.env.E2E_DATA_DIR,
+        ADMIN_EMAIL: 'admin@example.com',
+        ADMIN_PASSWORD: 'admin password 1',
+        LOG_LEVEL: 'warn',
+        STORE_NAME: 'Bindery',
+        MAIN_SITE_URL: 'https://example.com/',
+        // Every browser test registers its own buyer from this one address.
+        AUTH_REGISTRATIONS_PER_IP_PER_HOUR: '1000',
+        SMTP_URL: `smtp://127.0.0.1:${mailSinkSmtpPort}`,
+        MAIL_FROM: '"Bindery" <shop@example.com>',
+      },
     },
-  },
+  ],
 });

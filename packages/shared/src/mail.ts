@@ -52,6 +52,8 @@ export const OutboxResponseSchema = z.object({
   pages: z.number().int(),
   /** Emails that stopped being retried, whichever list is shown: the owner's to-do count. */
   failed: z.number().int(),
+  /** `log` when SMTP_URL is not set: email is written to the server's log, not sent. */
+  delivery: z.enum(['smtp', 'log']),
 });
 export type OutboxResponse = z.infer<typeof OutboxResponseSchema>;
 
@@ -69,4 +71,10 @@ export const MailMessages = {
   alreadyQueued: 'This email is already waiting to be sent.',
   expired: 'This email held a link that has expired, so it cannot be sent any more.',
   noFailed: 'No failed email. Every email was sent or is still being tried.',
+  noPending: 'No email is waiting to be sent.',
+  noSent: 'No email sent in the last 30 days.',
+  logDelivery:
+    'SMTP_URL is not set, so email is written to the server log instead of sent. Set SMTP_URL (see the README) so buyers receive their receipts and reset links.',
+  failedAlert: (count: number) =>
+    count === 1 ? '1 email could not be sent' : `${count} emails could not be sent`,
 } as const;

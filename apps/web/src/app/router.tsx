@@ -27,6 +27,9 @@ const PaymentCanceledPage = lazyPage(() =>
     (m) => m.PaymentCanceledPage,
   ),
 );
+const OutboxPage = lazyPage(() =>
+  import('../features/admin-mail/components/outbox-page').then((m) => m.OutboxPage),
+);
 const MyOrdersPage = lazyPage(() =>
   import('../features/orders/components/my-orders-page').then((m) => m.MyOrdersPage),
 );
@@ -53,6 +56,14 @@ export const routes: RouteObject[] = [
         element: (
           <RequireAuth roles={['admin']}>
             <AdminOrdersRoute />
+          </RequireAuth>
+        ),
+      },
+      {
+        path: 'email',
+        element: (
+          <RequireAuth roles={['admin']}>
+            <OutboxPage />
           </RequireAuth>
         ),
       },

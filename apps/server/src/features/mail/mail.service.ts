@@ -221,6 +221,7 @@ export function createMailService({
         page: query.page,
         pages: Math.ceil(total / OUTBOX_PAGE_SIZE),
         failed,
+        delivery: transport.kind,
       };
     },
 

@@ -189,7 +189,7 @@ describe('the outbox worker', () => {
     const failed = await listMail();
     expect(failed.statusCode).toBe(200);
     const body = failed.json<OutboxResponse>();
-    expect(body).toMatchObject({ total: 1, page: 1, pages: 1, failed: 1 });
+    expect(body).toMatchObject({ total: 1, page: 1, pages: 1, failed: 1, delivery: 'smtp' });
     expect(body.mails[0]).toMatchObject({
       _id: row!.id,
       kind: 'receipt',

@@ -59,7 +59,7 @@ describe('top bar', () => {
     expect(screen.queryByRole('link', { name: 'Login' })).not.toBeInTheDocument();
   });
 
-  test('an admin sees Products pointing to the dashboard and Orders instead', () => {
+  test('an admin sees Products pointing to the dashboard, Orders and Email instead', () => {
     useSessionStore.getState().setUser(admin);
     renderTopBar();
 
@@ -67,6 +67,7 @@ describe('top bar', () => {
     expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
       ['Products', '/dashboard'],
       ['Orders', '/orders'],
+      ['Email', '/email'],
     ]);
   });
 

@@ -506,3 +506,27 @@ describe('payments without an order', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 });
+
+describe('the failed email reminder', () => {
+  test('shows how many emails failed, with the way to review them', async () => {
+    const server = adminOrdersServer([makeAdminOrder()]);
+    stubFetch({
+      ...server.routes,
+      'GET /api/admin/mail': () =>
+        jsonResponse({ mails: [], total: 2, page: 1, pages: 1, failed: 2, delivery: 'smtp' }),
+    });
+    renderOrders();
+    expect(await screen.findByText('2 emails could not be sent')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Review' })).toHaveAttribute(
+      'href',
+      '/email?status=failed',
+    );
+  });
+
+  test('stays hidden when nothing failed', async () => {
+    stubFetch(adminOrdersServer([makeAdminOrder()]).routes);
+    renderOrders();
+    await screen.findAllByRole('row');
+    expect(screen.queryByText(/could not be sent/)).not.toBeInTheDocument();
+  });
+});

@@ -28,6 +28,7 @@ import { useOrderList, type AdminOrderRow } from '../api/list-orders';
 import { useUnmatchedPayments } from '../api/list-unmatched-payments';
 import { useRefundOrder } from '../api/refund-order';
 import { OrdersTable } from './orders-table';
+import { FailedMailAlert } from '../../admin-mail/components/failed-mail-alert';
 import { UnmatchedPaymentsAlert } from './unmatched-payments-alert';
 
 /** "Ada gets $12.50 back and can no longer download Pocket Atlas." */
@@ -159,6 +160,7 @@ export function AdminOrdersPage() {
       </Box>
 
       <UnmatchedPaymentsAlert payments={unmatchedPayments.data?.payments ?? []} />
+      <FailedMailAlert />
 
       <ToggleButtonGroup
         exclusive
