@@ -1,11 +1,11 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { payByCard, startCheckoutViaApi } from './buyer-helpers.js';
 import { ADMIN, newBuyer, registerThroughUi, signInThroughUi } from './fixtures.js';
 import { waitForMail } from './mailbox.js';
 import { createProduct, uniqueWord } from './products.js';
 
 /** A buyer registered and signed in through the login screen, with the address given. */
-async function signUp(page: import('@playwright/test').Page, email: string) {
+async function signUp(page: Page, email: string) {
   const buyer = { ...newBuyer(), email };
   await registerThroughUi(page, buyer);
   await expect(page.getByText('Registration successful! Please log in.')).toBeVisible();
