@@ -78,16 +78,14 @@ export function createLogTransport(log: {
 export function describeSendFailure(error: unknown): SendFailure {
   const details = error as { responseCode?: unknown; response?: unknown; code?: unknown };
   const responseCode = typeof details.responseCode === 'number' ? details.responseCode : undefined;
-  const text =
-    typeof details.response === 'string'
-      ? details.response
-      : error instanceof Error
-        ? error.message
-        : String(error);
-  const prefix =
-    typeof details.code === 'string' && !text.includes(details.code) ? `${details.code}: ` : '';
+  // The server's own reply reads best ("550 5.1.1 Mailbox unavailable"); without one, the
+  // error (a refused connection, a timeout) with its code.
+  const reply = typeof details.response === 'string' ? details.response : undefined;
+  const text = error instanceof Error ? error.message : String(error);
+  const code = typeof details.code === 'string' && !text.includes(details.code) ? details.code : '';
+  const message = reply ?? (code ? `${code}: ${text}` : text);
   return {
-    message: `${prefix}${text}`.slice(0, 500),
+    message: message.slice(0, 500),
     isPermanent: responseCode !== undefined && responseCode >= 500 && responseCode < 600,
   };
 }
