@@ -36,6 +36,53 @@ describe('loadConfig', () => {
     expect(config.isSecure).toBe(true);
   });
 
+  test('mail, download limit and time zone: defaults, values and clear errors', () => {
+    expect(loadConfig({ ...base, STORE_NAME: 'Paper "Shop"' })).toMatchObject({
+      mail: { smtpUrl: undefined, from: '"Paper Shop" <no-reply@localhost>' },
+      downloads: { limit: 0 },
+      timeZone: 'UTC',
+    });
+    expect(
+      loadConfig({
+        ...base,
+        PUBLIC_URL: 'https://shop.example.com',
+        PAYMENTS: 'test',
+        SMTP_URL: 'smtps://user:pass@mail.example.com:465',
+        DOWNLOAD_LIMIT: '5',
+        STORE_TIME_ZONE: 'Europe/Berlin',
+      }),
+    ).toMatchObject({
+      mail: {
+        smtpUrl: 'smtps://user:pass@mail.example.com:465',
+        from: '"Bindery" <no-reply@shop.example.com>',
+      },
+      downloads: { limit: 5 },
+      timeZone: 'Europe/Berlin',
+    });
+    expect(loadConfig({ ...base, MAIL_FROM: '"My Shop" <shop@example.com>' }).mail.from).toBe(
+      '"My Shop" <shop@example.com>',
+    );
+
+    let error: unknown;
+    try {
+      loadConfig({
+        ...base,
+        SMTP_URL: 'http://mail.example.com',
+        MAIL_FROM: 'not an address',
+        DOWNLOAD_LIMIT: '-1',
+        STORE_TIME_ZONE: 'Mars/Olympus',
+      });
+    } catch (caught) {
+      error = caught;
+    }
+    expect((error as ConfigError).problems).toEqual([
+      'DOWNLOAD_LIMIT: must be 0 (unlimited) or more (got "-1")',
+      'SMTP_URL: must be an smtp:// or smtps:// URL such as smtp://user:pass@mail.example.com:587 (got "http://mail.example.com")',
+      'MAIL_FROM: must be an address such as shop@example.com or "My Shop" <shop@example.com> (got "not an address")',
+      'STORE_TIME_ZONE: must be a time zone name such as UTC or Europe/Berlin (got "Mars/Olympus")',
+    ]);
+  });
+
   test('reports every bad variable on its own line', () => {
     let error: unknown;
     try {
