@@ -117,6 +117,33 @@ describe('receipts and refund notices, through real SMTP', () => {
     expect(notice.links).toEqual(['http://localhost:3000/store/my-orders']);
   });
 
+  test('a payment that did not match sends nothing; the owner granting access sends the receipt', async () => {
+    const buyer = await signUpAndSignIn(t.app);
+    const product = await createTestProduct(t.app, admin, { title: 'Flagged', price: 12.5 });
+    const { orderId } = await startCheckout(t.app, t.database.db, buyer.cookie, product._id);
+    const outcome = await t.app.orders.applyOutcome({
+      orderId,
+      result: 'paid',
+      source: 'webhook',
+      amountCents: 1,
+      currency: 'usd',
+      paymentIntentId: 'pi_short',
+    });
+    expect(outcome.kind).toBe('mismatch');
+    await t.app.mail.sendDueNow();
+    expect(await outbox()).toEqual([]);
+
+    const granted = await t.app.inject({
+      method: 'POST',
+      url: `/api/orders/${orderId}/grant-access`,
+      headers: { cookie: admin },
+    });
+    expect(granted.statusCode).toBe(200);
+    const mail = await inbox.waitForMail({ to: buyer.email });
+    expect(mail.subject).toBe('Your receipt from Bindery: Flagged');
+    expect((await outbox()).map((row) => row.kind)).toEqual(['receipt']);
+  });
+
   test('a canceled checkout sends nothing', async () => {
     const buyer = await signUpAndSignIn(t.app);
     const product = await createTestProduct(t.app, admin);
