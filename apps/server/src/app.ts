@@ -21,6 +21,7 @@ import { createAuthRepo } from './features/auth/auth.repo.js';
 import { authRoutes } from './features/auth/auth.routes.js';
 import { createAuthService, type AuthService } from './features/auth/auth.service.js';
 import { createSessionCookie, registerSessions } from './features/auth/auth.session.js';
+import { createPasswordResetService } from './features/auth/password-reset.service.js';
 import { createCatalogRepo } from './features/catalog/catalog.repo.js';
 import { catalogRoutes } from './features/catalog/catalog.routes.js';
 import { createCatalogService, type CatalogService } from './features/catalog/catalog.service.js';
@@ -187,7 +188,14 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   app.decorate('auth', auth);
 
   await app.register(healthRoutes, { db: database.db });
-  await app.register(authRoutes, { auth, cookie: sessionCookie });
+  const passwordReset = createPasswordResetService({
+    repo: createAuthRepo(database.db),
+    mail,
+    storeName: config.storeName,
+    clock: options.clock,
+    security: createSecurityLog(app.log),
+  });
+  await app.register(authRoutes, { auth, passwordReset, cookie: sessionCookie });
 
   // Uploads: temp files a crash left behind go at once; uploads no product took within a
   // day go at start-up and then hourly.

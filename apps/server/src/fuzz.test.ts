@@ -11,6 +11,10 @@ import {
   LoginBodySchema,
   MyOrdersQuerySchema,
   OutboxQuerySchema,
+  ChangePasswordBodySchema,
+  PasswordResetConfirmBodySchema,
+  PasswordResetRequestBodySchema,
+  UpdateProfileBodySchema,
   RegisterBodySchema,
   UpdateProductBodySchema,
 } from '@bindery/shared';
@@ -132,6 +136,24 @@ const ROUTES: Record<string, RouteSpec> = {
     runsShare: 0.5,
   },
   'POST /api/auth/logout': { access: 'anyone' },
+  'PATCH /api/auth/me': { access: 'signed-in', body: UpdateProfileBodySchema },
+  'POST /api/auth/change-password': {
+    access: 'signed-in',
+    body: ChangePasswordBodySchema,
+    // A wrong current password counts like a failed sign-in.
+    sideEffects: ['authFailures'],
+  },
+  'POST /api/auth/password-reset': {
+    access: 'anyone',
+    body: PasswordResetRequestBodySchema,
+    // Every request counts against the address and the email (rate limits).
+    sideEffects: ['authFailures'],
+    runsShare: 0.5,
+  },
+  'POST /api/auth/password-reset/confirm': {
+    access: 'anyone',
+    body: PasswordResetConfirmBodySchema,
+  },
   'POST /api/products/generate-signature': { access: 'admin', parsers: ['multipart'] },
   'POST /api/uploads/file': { access: 'admin', parsers: ['multipart'], form: 'upload-file' },
   'POST /api/uploads/image': { access: 'admin', parsers: ['multipart'], form: 'upload-image' },
@@ -848,7 +870,8 @@ function expectedOutcome(method: string, url: string, spec: RouteSpec, fuzz: Fuz
   }
   const role = fuzz.role === 'forged' ? 'visitor' : fuzz.role;
   const guardedOnRequest =
-    spec.access === 'admin' || (spec.access === 'signed-in' && url !== '/api/auth/me');
+    spec.access === 'admin' ||
+    (spec.access === 'signed-in' && !(method === 'GET' && url === '/api/auth/me'));
   if (guardedOnRequest && role === 'visitor')
     return { kind: 'exact', status: 401, code: ErrorCode.unauthorized };
   if (spec.access === 'admin' && role === 'buyer')

@@ -13,11 +13,16 @@ const OPEN_TO_VISITORS = new Set([
   'POST /api/auth/login',
   'POST /api/auth/register',
   'POST /api/auth/logout',
+  // Account recovery: whoever holds the email (or the link in it).
+  'POST /api/auth/password-reset',
+  'POST /api/auth/password-reset/confirm',
   // Authorised by a signed link, not by a session; its own tests cover every bad link.
   'GET /api/downloads/:token',
 ]);
 const OPEN_TO_BUYERS = new Set([
   'GET /api/auth/me',
+  'PATCH /api/auth/me',
+  'POST /api/auth/change-password',
   'POST /api/session/checkout',
   'POST /api/session/generate-download-link',
   'GET /api/orders/myorders',

@@ -11,6 +11,9 @@ export type SecurityEvent =
   | 'auth.registration_throttled'
   | 'account.role_changed'
   | 'account.password_changed'
+  | 'account.password_reset_requested'
+  | 'account.password_reset_throttled'
+  | 'account.password_reset_refused'
   | 'request.cross_site_refused';
 
 export interface SecurityLog {

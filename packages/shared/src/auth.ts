@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AuthMessages } from './messages.js';
+import { AccountMessages, AuthMessages } from './messages.js';
 import {
   EMAIL_MAX_LENGTH,
   NAME_MAX_LENGTH,
@@ -31,18 +31,23 @@ export const LoginBodySchema = z.object({
 });
 export type LoginBody = z.infer<typeof LoginBodySchema>;
 
+const NameSchema = z
+  .string({ error: AuthMessages.usernameRequired })
+  .trim()
+  .min(1, AuthMessages.usernameRequired)
+  .max(NAME_MAX_LENGTH, AuthMessages.nameTooLong);
+
+/** The rules of a new password, the same at registration, reset and change. */
+export const NewPasswordSchema = z
+  .string({ error: AuthMessages.emailAndPasswordRequired })
+  .min(1, AuthMessages.emailAndPasswordRequired)
+  .refine((p) => passwordLength(p) >= PASSWORD_MIN_LENGTH, AuthMessages.passwordTooShort)
+  .refine((p) => passwordLength(p) <= PASSWORD_MAX_LENGTH, AuthMessages.passwordTooLong);
+
 export const RegisterBodySchema = z.object({
-  name: z
-    .string({ error: AuthMessages.usernameRequired })
-    .trim()
-    .min(1, AuthMessages.usernameRequired)
-    .max(NAME_MAX_LENGTH, AuthMessages.nameTooLong),
+  name: NameSchema,
   email: EmailSchema,
-  password: z
-    .string({ error: AuthMessages.emailAndPasswordRequired })
-    .min(1, AuthMessages.emailAndPasswordRequired)
-    .refine((p) => passwordLength(p) >= PASSWORD_MIN_LENGTH, AuthMessages.passwordTooShort)
-    .refine((p) => passwordLength(p) <= PASSWORD_MAX_LENGTH, AuthMessages.passwordTooLong),
+  password: NewPasswordSchema,
   role: RoleSchema.default('user'),
 });
 export type RegisterBody = z.input<typeof RegisterBodySchema>;
@@ -60,3 +65,30 @@ export type AuthUserResponse = z.infer<typeof AuthUserResponseSchema>;
 
 export const MessageResponseSchema = z.object({ message: z.string() });
 export type MessageResponse = z.infer<typeof MessageResponseSchema>;
+
+/** `POST /api/auth/password-reset`: asks for a reset link by email. */
+export const PasswordResetRequestBodySchema = z.object({ email: EmailSchema });
+export type PasswordResetRequestBody = z.infer<typeof PasswordResetRequestBodySchema>;
+
+/** `POST /api/auth/password-reset/confirm`: the token from the link and the new password. */
+export const PasswordResetConfirmBodySchema = z.object({
+  token: z
+    .string({ error: AccountMessages.resetLinkInvalid })
+    .max(200, AccountMessages.resetLinkInvalid),
+  password: NewPasswordSchema,
+});
+export type PasswordResetConfirmBody = z.infer<typeof PasswordResetConfirmBodySchema>;
+
+/** `PATCH /api/auth/me`: what the account page changes about the signed-in user. */
+export const UpdateProfileBodySchema = z.object({ name: NameSchema });
+export type UpdateProfileBody = z.infer<typeof UpdateProfileBodySchema>;
+
+/** `POST /api/auth/change-password`: the current password proves it is the owner. */
+export const ChangePasswordBodySchema = z.object({
+  currentPassword: z
+    .string({ error: AccountMessages.currentPasswordRequired })
+    .min(1, AccountMessages.currentPasswordRequired)
+    .max(1024, AccountMessages.currentPasswordIncorrect),
+  newPassword: NewPasswordSchema,
+});
+export type ChangePasswordBody = z.infer<typeof ChangePasswordBodySchema>;

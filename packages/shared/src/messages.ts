@@ -29,6 +29,30 @@ export const AuthMessages = {
   registrationFailed: 'Registration failed. Please try again.',
 } as const;
 
+/** How long a password reset link works. */
+export const PASSWORD_RESET_MINUTES = 30;
+
+/** Texts of password recovery and the account page. */
+export const AccountMessages = {
+  forgotPassword: 'Forgot password?',
+  forgotTitle: 'Reset your password',
+  forgotIntro: 'Enter the email of your account and we will send you a link to set a new password.',
+  sendResetLink: 'Send reset link',
+  resetRequested: `If an account exists for that email, we have sent a link to reset the password. It expires in ${PASSWORD_RESET_MINUTES} minutes.`,
+  resetTitle: 'Set a new password',
+  setNewPassword: 'Set new password',
+  resetLinkInvalid: 'This password reset link is invalid or has expired. Please request a new one.',
+  requestNewLink: 'Request a new link',
+  passwordReset: 'Your password has been changed. Sign in with your new password.',
+  backToSignIn: 'Back to sign in',
+  accountTitle: 'Account',
+  profileSaved: 'Your name has been saved.',
+  passwordChanged: 'Your password has been changed. Other devices have been signed out.',
+  currentPasswordRequired: 'Please enter your current password.',
+  currentPasswordIncorrect: 'Current password is incorrect.',
+  saveFailed: 'Could not save. Please try again.',
+} as const;
+
 /** Texts of the product form and catalogue (specification, sections 2, 5 and 8). */
 export const CatalogMessages = {
   titleRequired: 'Title is required',

@@ -229,6 +229,15 @@ export interface MailOutboxTable {
   sentAt: number | null;
 }
 
+/** A password reset link: the hash of its token, its account, and when it ends or was used. */
+export interface PasswordResetsTable {
+  tokenHash: string;
+  userId: string;
+  createdAt: number;
+  expiresAt: number;
+  usedAt: number | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -247,4 +256,5 @@ export interface Database {
   testCheckoutRefunds: TestCheckoutRefundsTable;
   unmatchedPayments: UnmatchedPaymentsTable;
   mailOutbox: MailOutboxTable;
+  passwordResets: PasswordResetsTable;
 }

@@ -9,6 +9,7 @@ import { m007UploadLimits } from './007-upload-limits.js';
 import { m008SearchFolding } from './008-search-folding.js';
 import { m009CatalogueState } from './009-catalogue-state.js';
 import { m010MailOutbox } from './010-mail-outbox.js';
+import { m011PasswordResets } from './011-password-resets.js';
 
 /** A schema change, written once per database where their SQL differs. */
 export interface Migration {
@@ -30,4 +31,5 @@ export const migrations: Migration[] = [
   m008SearchFolding,
   m009CatalogueState,
   m010MailOutbox,
+  m011PasswordResets,
 ];

@@ -4,7 +4,22 @@ import type { UsersTable } from '../../db/types.js';
 
 export type UserRow = UsersTable;
 
+/** Every query of the auth feature, plus `transaction()` to run several as one. */
 export function createAuthRepo(db: Db) {
+  return {
+    ...authQueries(db),
+    /**
+     * Runs `work` in one transaction: `tx` holds the same queries bound to it, and `trx` is the
+     * transaction itself, for another feature's service to join (the reset link's email).
+     */
+    transaction<T>(work: (tx: AuthQueries, trx: Db) => Promise<T>): Promise<T> {
+      return db.transaction().execute((trx) => work(authQueries(trx), trx));
+    },
+  };
+}
+
+/** The queries of the auth feature; `db` may be a transaction. */
+function authQueries(db: Db) {
   return {
     findUserByEmail(email: string): Promise<UserRow | undefined> {
       return db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
@@ -117,11 +132,75 @@ export function createAuthRepo(db: Db) {
       await db.deleteFrom('authFailures').where('key', '=', key).execute();
     },
 
+    /** Ends every session of an account but one (the password was changed from it). */
+    async deleteOtherSessionsOfUser(userId: string, keepTokenHash: string): Promise<number> {
+      const result = await db
+        .deleteFrom('sessions')
+        .where('userId', '=', userId)
+        .where('tokenHash', '!=', keepTokenHash)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+
+    async findUserById(id: string): Promise<UserRow | undefined> {
+      return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
+    async insertPasswordReset(reset: {
+      tokenHash: string;
+      userId: string;
+      createdAt: number;
+      expiresAt: number;
+    }) {
+      await db
+        .insertInto('passwordResets')
+        .values({ ...reset, usedAt: null })
+        .execute();
+    },
+
+    /** The account a reset token belongs to, while the token is unused and unexpired. */
+    findUsablePasswordReset(tokenHash: string, now: number) {
+      return db
+        .selectFrom('passwordResets')
+        .select(['tokenHash', 'userId'])
+        .where('tokenHash', '=', tokenHash)
+        .where('usedAt', 'is', null)
+        .where('expiresAt', '>', now)
+        .executeTakeFirst();
+    },
+
+    /**
+     * Uses up every open reset link of an account. With `tokenHash`, that one link must still
+     * be open for anything to change (false otherwise): of two requests racing with one link,
+     * one wins.
+     */
+    async usePasswordResets(userId: string, now: number, tokenHash?: string): Promise<boolean> {
+      if (tokenHash) {
+        const used = await db
+          .updateTable('passwordResets')
+          .set({ usedAt: now })
+          .where('tokenHash', '=', tokenHash)
+          .where('usedAt', 'is', null)
+          .where('expiresAt', '>', now)
+          .executeTakeFirst();
+        if (Number(used.numUpdatedRows) !== 1) return false;
+      }
+      await db
+        .updateTable('passwordResets')
+        .set({ usedAt: now })
+        .where('userId', '=', userId)
+        .where('usedAt', 'is', null)
+        .execute();
+      return true;
+    },
+
     async purgeExpired(now: number, failuresBefore: number) {
       await db.deleteFrom('sessions').where('expiresAt', '<=', now).execute();
       await db.deleteFrom('authFailures').where('createdAt', '<=', failuresBefore).execute();
+      await db.deleteFrom('passwordResets').where('expiresAt', '<=', now).execute();
     },
   };
 }
 
+export type AuthQueries = ReturnType<typeof authQueries>;
 export type AuthRepo = ReturnType<typeof createAuthRepo>;

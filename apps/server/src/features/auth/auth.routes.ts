@@ -1,18 +1,25 @@
 import {
+  AccountMessages,
   AuthUserResponseSchema,
+  ChangePasswordBodySchema,
   ErrorBodySchema,
   LoginBodySchema,
   MessageResponseSchema,
+  PasswordResetConfirmBodySchema,
+  PasswordResetRequestBodySchema,
   RegisterBodySchema,
+  UpdateProfileBodySchema,
 } from '@bindery/shared';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireUser } from './auth.guard.js';
 import type { AuthService, SessionUser } from './auth.service.js';
 import type { SessionCookie } from './auth.session.js';
+import type { PasswordResetService } from './password-reset.service.js';
 
 export interface AuthRoutesOptions {
   auth: AuthService;
+  passwordReset: PasswordResetService;
   cookie: SessionCookie;
 }
 
@@ -24,7 +31,10 @@ const errors = {
   429: ErrorBodySchema,
 };
 
-export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { auth, cookie }) => {
+export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (
+  app,
+  { auth, passwordReset, cookie },
+) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get(
@@ -85,6 +95,85 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { a
       await auth.logout(cookie.read(request));
       cookie.clear(reply);
       return { message: 'Signed out.' };
+    },
+  );
+
+  api.patch(
+    '/api/auth/me',
+    {
+      onRequest: async (request) => void requireUser(request),
+      schema: {
+        tags: ['auth'],
+        summary: 'Change the signed-in user’s name (the account page)',
+        body: UpdateProfileBodySchema,
+        response: { 200: AuthUserResponseSchema, 400: ErrorBodySchema, 401: ErrorBodySchema },
+      },
+    },
+    async (request) => ({
+      user: await auth.updateName(requireUser(request)._id, request.body.name),
+    }),
+  );
+
+  api.post(
+    '/api/auth/change-password',
+    {
+      onRequest: async (request) => void requireUser(request),
+      schema: {
+        tags: ['auth'],
+        summary: 'Change the signed-in user’s password; their other sessions end',
+        description:
+          '400 when the current password is wrong (counted like a failed sign-in: 429 with ' +
+          'Retry-After after too many) or the new one breaks the registration rules.',
+        body: ChangePasswordBodySchema,
+        response: {
+          200: MessageResponseSchema,
+          400: ErrorBodySchema,
+          401: ErrorBodySchema,
+          429: ErrorBodySchema,
+        },
+      },
+    },
+    async (request) => {
+      await auth.changePassword(requireUser(request), request.body, request.ip);
+      return { message: AccountMessages.passwordChanged };
+    },
+  );
+
+  api.post(
+    '/api/auth/password-reset',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Email a password reset link',
+        description:
+          'Answers 202 with the same body whether or not an account has that email. At most ' +
+          'three emails per address per hour; ten requests per client address per hour (429).',
+        body: PasswordResetRequestBodySchema,
+        response: { 202: MessageResponseSchema, 400: ErrorBodySchema, 429: ErrorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      await passwordReset.requestReset(request.body.email, request.ip, request.storeUrl);
+      return reply.code(202).send({ message: AccountMessages.resetRequested });
+    },
+  );
+
+  api.post(
+    '/api/auth/password-reset/confirm',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Set a new password with the token from a reset link',
+        description:
+          'Ends every session of the account. 400 for a token that is unknown, used or expired ' +
+          '(30 minutes), or a password that breaks the registration rules.',
+        body: PasswordResetConfirmBodySchema,
+        response: { 200: MessageResponseSchema, 400: ErrorBodySchema },
+      },
+    },
+    async (request) => {
+      await passwordReset.confirmReset(request.body.token, request.body.password, request.ip);
+      return { message: AccountMessages.passwordReset };
     },
   );
 };

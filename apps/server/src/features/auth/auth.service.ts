@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { AuthMessages, type LoginBody, type User } from '@bindery/shared';
+import { AccountMessages, AuthMessages, type LoginBody, type User } from '@bindery/shared';
 import type { Config } from '../../config.js';
 import { AppError } from '../../errors.js';
 import { silentSecurityLog, type SecurityLog } from '../../security-log.js';
@@ -251,6 +251,53 @@ export function createAuthService(
         }
       }
       return 'updated';
+    },
+
+    /** The account page's name change. */
+    async updateName(userId: string, name: string): Promise<User> {
+      await repo.updateUser(userId, { name });
+      const row = await repo.findUserById(userId);
+      if (!row) throw AppError.unauthorized(AuthMessages.notSignedIn);
+      return toUser(row);
+    },
+
+    /**
+     * Changes the password of the signed-in account. The current password is checked like a
+     * sign-in (a wrong one counts against the same throttle, so this is no side door for
+     * guessing it); every other session of the account ends, this one stays.
+     */
+    async changePassword(
+      user: SessionUser,
+      body: { currentPassword: string; newPassword: string },
+      ip: string,
+    ): Promise<void> {
+      await requireLoginAllowed(user.email, ip);
+      const row = await repo.findUserById(user._id);
+      if (!row) throw AppError.unauthorized(AuthMessages.notSignedIn);
+      if (!(await verifyPassword(row.passwordHash, body.currentPassword))) {
+        await repo.recordFailures(
+          [`login:email:${row.email}`, `login:ip:${ip}`, `login:pair:${row.email}|${ip}`],
+          clock(),
+        );
+        security.event('auth.failed', {
+          email: row.email,
+          ip,
+          knownAccount: true,
+          reason: 'change-password',
+        });
+        throw AppError.badRequest(AccountMessages.currentPasswordIncorrect, {
+          currentPassword: [AccountMessages.currentPasswordIncorrect],
+        });
+      }
+      await repo.updateUser(row.id, { passwordHash: await hashPassword(body.newPassword) });
+      const ended = await repo.deleteOtherSessionsOfUser(row.id, user.tokenHash);
+      await repo.usePasswordResets(row.id, clock());
+      security.event('account.password_changed', {
+        userId: row.id,
+        email: row.email,
+        sessionsEnded: ended,
+        reason: 'changed by the account',
+      });
     },
 
     hasAdmin: () => repo.hasAdmin(),
