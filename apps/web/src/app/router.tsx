@@ -27,6 +27,15 @@ const PaymentCanceledPage = lazyPage(() =>
     (m) => m.PaymentCanceledPage,
   ),
 );
+const ForgotPasswordPage = lazyPage(() =>
+  import('../features/auth/components/forgot-password-page').then((m) => m.ForgotPasswordPage),
+);
+const ResetPasswordPage = lazyPage(() =>
+  import('../features/auth/components/reset-password-page').then((m) => m.ResetPasswordPage),
+);
+const AccountPage = lazyPage(() =>
+  import('../features/account/components/account-page').then((m) => m.AccountPage),
+);
 const OutboxPage = lazyPage(() =>
   import('../features/admin-mail/components/outbox-page').then((m) => m.OutboxPage),
 );
@@ -41,6 +50,8 @@ export const routes: RouteObject[] = [
       { index: true, element: <Navigate to="/login" replace /> },
       { path: 'login', element: <LoginPage /> },
       { path: 'login/admin', element: <LoginPage variant="admin" /> },
+      { path: 'forgot-password', element: <ForgotPasswordPage /> },
+      { path: 'reset-password', element: <ResetPasswordPage /> },
       { path: 'products', element: <ProductsPage /> },
       { path: 'product/:id', element: <ProductPage /> },
       {
@@ -74,6 +85,7 @@ export const routes: RouteObject[] = [
           { path: 'success', element: <PaymentSuccessPage /> },
           { path: 'cancel', element: <PaymentCanceledPage /> },
           { path: 'my-orders', element: <MyOrdersPage /> },
+          { path: 'account', element: <AccountPage /> },
         ],
       },
       { path: '*', element: <NotFoundPage /> },

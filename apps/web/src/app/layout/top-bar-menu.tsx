@@ -58,6 +58,11 @@ export function TopBarMenu({
             </Typography>
           </Box>
         )}
+        {user && (
+          <MenuItem component={NavLink} to="/account" onClick={onClose}>
+            Account
+          </MenuItem>
+        )}
         {user ? (
           <MenuItem onClick={onLogout} disabled={isLoggingOut}>
             <ListItemIcon>

@@ -55,6 +55,11 @@ describe('top bar', () => {
     ]);
     expect(screen.getByText('ada Buyer')).toBeInTheDocument();
     expect(screen.getByText('A')).toBeInTheDocument();
+    // The name leads to the account page.
+    expect(screen.getByRole('link', { name: 'ada Buyer, account' })).toHaveAttribute(
+      'href',
+      '/account',
+    );
     expect(screen.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Login' })).not.toBeInTheDocument();
   });
@@ -71,7 +76,7 @@ describe('top bar', () => {
     ]);
   });
 
-  test('the mobile menu offers the links, the name and Logout', async () => {
+  test('the mobile menu offers the links, the name, Account and Logout', async () => {
     useSessionStore.getState().setUser(buyer);
     const { user } = renderTopBar();
 
@@ -81,9 +86,11 @@ describe('top bar', () => {
     expect(menu.getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
       'Products',
       'My Orders',
+      'Account',
       'Logout',
     ]);
     expect(menu.getByText('ada Buyer')).toBeInTheDocument();
+    expect(menu.getByRole('menuitem', { name: 'Account' })).toHaveAttribute('href', '/account');
   });
 
   test('the mobile menu offers Login when signed out, and no My Orders', async () => {

@@ -1,6 +1,6 @@
 import type { User } from '@bindery/shared';
 import { lazy, Suspense, useId, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, NavLink, useNavigate } from 'react-router';
 import { useLogout } from '../../features/auth/api/logout';
 import { useSessionStore } from '../../lib/session-store';
 import { getStoreConfig } from '../../lib/store-config';
@@ -81,8 +81,10 @@ export function TopBar() {
         <div className="top-bar__account">
           {user ? (
             <>
-              <UserAvatar name={user.name} />
-              <p className="top-bar__user-name t-body2 t-nowrap">{user.name}</p>
+              <NavLink to="/account" className="top-bar__user" aria-label={`${user.name}, account`}>
+                <UserAvatar name={user.name} />
+                <span className="top-bar__user-name t-body2 t-nowrap">{user.name}</span>
+              </NavLink>
               <Button
                 variant="outlined"
                 startIcon={<Icon name="logout" />}

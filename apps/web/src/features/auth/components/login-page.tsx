@@ -1,14 +1,17 @@
-import { AuthMessages, LoginBodySchema, RegisterBodySchema, type User } from '@bindery/shared';
+import {
+  AccountMessages,
+  AuthMessages,
+  LoginBodySchema,
+  RegisterBodySchema,
+  type User,
+} from '@bindery/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import AdminPanelSettingsOutlinedIcon from '@mui/icons-material/AdminPanelSettingsOutlined';
 import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
-import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -27,10 +30,10 @@ import { z } from 'zod';
 import { SessionLoading } from '../../../components/session-loading';
 import { errorMessage } from '../../../lib/api-client';
 import { useSessionStore } from '../../../lib/session-store';
-import { getStoreConfig } from '../../../lib/store-config';
 import { useLogin } from '../api/login';
 import { useRegister } from '../api/register';
 import { homeFor, readReturnTarget } from '../return-target';
+import { AuthCard } from './auth-card';
 
 type Mode = 'sign-in' | 'register';
 
@@ -67,7 +70,6 @@ const MESSAGE_ORDER: FieldPath<FormValues>[] = ['email', 'password', 'name', 'co
 const EMPTY_FORM: FormValues = { name: '', email: '', password: '', confirmPassword: '' };
 
 export function LoginPage({ variant = 'user' }: LoginPageProps) {
-  const { storeName } = getStoreConfig();
   const navigate = useNavigate();
   const location = useLocation();
   const [searchParams] = useSearchParams();
@@ -171,101 +173,93 @@ export function LoginPage({ variant = 'user' }: LoginPageProps) {
       : 'Welcome back. Sign in to continue.';
 
   return (
-    <Box sx={{ display: 'flex', justifyContent: 'center', px: 2, py: { xs: 4, sm: 8 } }}>
-      <Card variant="outlined" sx={{ width: '100%', maxWidth: 420 }}>
-        <CardContent sx={{ p: { xs: 3, sm: 4 } }}>
-          <Stack spacing={1} sx={{ alignItems: 'center', textAlign: 'center', mb: 3 }}>
-            <Avatar sx={{ bgcolor: 'primary.main' }} aria-hidden>
-              {isAdmin ? <AdminPanelSettingsOutlinedIcon /> : <LockOutlinedIcon />}
-            </Avatar>
-            <Typography variant="overline" color="textSecondary" sx={{ lineHeight: 1.5 }}>
-              {storeName}
-            </Typography>
-            <Typography component="h1" variant="h5" sx={{ fontWeight: 600 }}>
-              {heading}
-            </Typography>
-            <Typography variant="body2" color="textSecondary">
-              {subheading}
-            </Typography>
-          </Stack>
-
-          <Box
-            component="form"
-            noValidate
-            aria-label={heading}
-            onSubmit={(event) => void handleSubmit(onSubmit)(event)}
-          >
-            <Stack spacing={2}>
-              {isBuyerOnAdminSignIn && signedInUser && (
-                <AdminAccountNeeded name={signedInUser.name} cameFromPage={returnTarget !== null} />
-              )}
-              {signOutNotice && !formError && (
-                <Alert severity="info" variant="outlined">
-                  {signOutNotice}
-                </Alert>
-              )}
-              {formError && (
-                <Alert severity="error" variant="outlined">
-                  {formError}
-                </Alert>
-              )}
-              {isRegister && (
-                <TextField
-                  {...field('name')}
-                  label="Username"
-                  // Not "username": that would make password managers save the display name as
-                  // the sign-in identifier, which is the email.
-                  autoComplete="nickname"
-                  fullWidth
-                />
-              )}
-              <TextField
-                {...field('email')}
-                label="Email"
-                type="email"
-                autoComplete="email"
-                fullWidth
-              />
-              <TextField
-                {...field('password')}
-                label="Password"
-                type="password"
-                autoComplete={isRegister ? 'new-password' : 'current-password'}
-                fullWidth
-              />
-              {isRegister && (
-                <TextField
-                  {...field('confirmPassword')}
-                  label="Confirm password"
-                  type="password"
-                  autoComplete="new-password"
-                  fullWidth
-                />
-              )}
-              <Button
-                type="submit"
-                variant="contained"
-                size="large"
-                fullWidth
-                loading={isSubmitting}
-                loadingPosition="start"
-              >
-                {isRegister ? 'Register' : 'Sign in'}
-              </Button>
-            </Stack>
-          </Box>
-
-          {!isAdmin && (
-            <Typography variant="body2" color="textSecondary" sx={{ mt: 3, textAlign: 'center' }}>
-              {isRegister ? 'Already have an account? ' : "Don't have an account? "}
-              <Link component="button" type="button" variant="body2" onClick={switchMode}>
-                {isRegister ? 'Sign in' : 'Register'}
-              </Link>
-            </Typography>
+    <AuthCard
+      icon={isAdmin ? <AdminPanelSettingsOutlinedIcon /> : <LockOutlinedIcon />}
+      heading={heading}
+      subheading={subheading}
+    >
+      <Box
+        component="form"
+        noValidate
+        aria-label={heading}
+        onSubmit={(event) => void handleSubmit(onSubmit)(event)}
+      >
+        <Stack spacing={2}>
+          {isBuyerOnAdminSignIn && signedInUser && (
+            <AdminAccountNeeded name={signedInUser.name} cameFromPage={returnTarget !== null} />
           )}
-        </CardContent>
-      </Card>
-    </Box>
+          {signOutNotice && !formError && (
+            <Alert severity="info" variant="outlined">
+              {signOutNotice}
+            </Alert>
+          )}
+          {formError && (
+            <Alert severity="error" variant="outlined">
+              {formError}
+            </Alert>
+          )}
+          {isRegister && (
+            <TextField
+              {...field('name')}
+              label="Username"
+              // Not "username": that would make password managers save the display name as
+              // the sign-in identifier, which is the email.
+              autoComplete="nickname"
+              fullWidth
+            />
+          )}
+          <TextField
+            {...field('email')}
+            label="Email"
+            type="email"
+            autoComplete="email"
+            fullWidth
+          />
+          <TextField
+            {...field('password')}
+            label="Password"
+            type="password"
+            autoComplete={isRegister ? 'new-password' : 'current-password'}
+            fullWidth
+          />
+          {!isRegister && (
+            <Box sx={{ mt: '4px !important', textAlign: 'right' }}>
+              <Link component={RouterLink} to="/forgot-password" variant="body2">
+                {AccountMessages.forgotPassword}
+              </Link>
+            </Box>
+          )}
+          {isRegister && (
+            <TextField
+              {...field('confirmPassword')}
+              label="Confirm password"
+              type="password"
+              autoComplete="new-password"
+              fullWidth
+            />
+          )}
+          <Button
+            type="submit"
+            variant="contained"
+            size="large"
+            fullWidth
+            loading={isSubmitting}
+            loadingPosition="start"
+          >
+            {isRegister ? 'Register' : 'Sign in'}
+          </Button>
+        </Stack>
+      </Box>
+
+      {!isAdmin && (
+        <Typography variant="body2" color="textSecondary" sx={{ mt: 3, textAlign: 'center' }}>
+          {isRegister ? 'Already have an account? ' : "Don't have an account? "}
+          <Link component="button" type="button" variant="body2" onClick={switchMode}>
+            {isRegister ? 'Sign in' : 'Register'}
+          </Link>
+        </Typography>
+      )}
+    </AuthCard>
   );
 }
 
