@@ -234,6 +234,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       storeUrl: config.publicUrl,
       timeZone: config.timeZone,
     }),
+    downloadLimit: config.downloads.limit,
     clock,
   });
   const downloads = createDownloadsService({ orders, catalog, uploads, config, clock });

@@ -193,6 +193,10 @@ const ROUTES: Record<string, RouteSpec> = {
     params: { id: () => pools.orderIds },
   },
   'GET /api/orders/unmatched-payments': { access: 'admin' },
+  'POST /api/orders/:id/reset-downloads': {
+    access: 'admin',
+    params: { id: () => pools.orderIds },
+  },
   'GET /api/admin/mail': { access: 'admin', query: OutboxQuerySchema },
   'POST /api/admin/mail/:id/retry': { access: 'admin', params: { id: () => pools.mailIds } },
   'POST /api/orders/:id/download-link': {
@@ -264,6 +268,7 @@ const TABLES = [
   'orderTransitions',
   'paymentEvents',
   'downloads',
+  'downloadCompletions',
   'testCheckoutSessions',
   'testCheckoutRefunds',
   'unmatchedPayments',

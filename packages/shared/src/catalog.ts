@@ -11,6 +11,7 @@ export const PRODUCT_LIMITS = {
   imagesMax: 10,
   listLimitMax: 50,
   searchMax: 2_000,
+  downloadLimitMax: 1_000_000,
 } as const;
 
 export const DIGITAL_FORMATS = ['pdf', 'zip', 'epub'] as const;
@@ -41,6 +42,11 @@ export const ProductSchema = z.object({
   digitalFile: z.union([AdminDigitalFileSchema, PublicDigitalFileSchema]),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /**
+   * Admin view only: completed downloads each order of this product allows; null for the
+   * store's DOWNLOAD_LIMIT, 0 for unlimited.
+   */
+  downloadLimit: z.number().int().nullable().optional(),
 });
 export type Product = z.infer<typeof ProductSchema>;
 
@@ -134,8 +140,17 @@ const ImagesSchema = z
   .min(PRODUCT_LIMITS.imagesMin, CatalogMessages.imagesRequired)
   .max(PRODUCT_LIMITS.imagesMax, CatalogMessages.tooManyImages);
 
+/** A product's own download limit: a whole number, 0 for unlimited, null for the store's. */
+export const DownloadLimitSchema = z
+  .number({ error: CatalogMessages.downloadLimitInvalid })
+  .int(CatalogMessages.downloadLimitInvalid)
+  .min(0, CatalogMessages.downloadLimitInvalid)
+  .max(PRODUCT_LIMITS.downloadLimitMax, CatalogMessages.downloadLimitInvalid)
+  .nullable();
+
 export const CreateProductBodySchema = z.object({
   ...productFields,
+  downloadLimit: DownloadLimitSchema.default(null),
   image: ImagesSchema,
   digitalFile: DigitalFileRefSchema,
 });
@@ -144,6 +159,8 @@ export type CreateProductBody = z.input<typeof CreateProductBodySchema>;
 /** On edit, images and the digital file are optional: when absent the current ones stay. */
 export const UpdateProductBodySchema = z.object({
   ...productFields,
+  /** Absent keeps the product's limit; null returns it to the store's. */
+  downloadLimit: DownloadLimitSchema.optional(),
   image: ImagesSchema.optional(),
   digitalFile: DigitalFileRefSchema.nullish(),
 });

@@ -56,6 +56,7 @@ export const AccountMessages = {
 /** Texts of the product form and catalogue (specification, sections 2, 5 and 8). */
 export const CatalogMessages = {
   titleRequired: 'Title is required',
+  downloadLimitInvalid: 'Download limit must be a whole number from 0 (unlimited) to 1000000',
   descriptionRequired: 'Description is required',
   priceRequired: 'Price is required',
   pricePositive: 'Price must be positive',
@@ -151,5 +152,10 @@ export const OrderMessages = {
   refundProviderFailed:
     'The payment provider did not accept the refund. Please try again, or refund from the provider’s dashboard.',
   disputeOpen: 'Payment disputed: downloads are paused',
+  downloadLimitReached: 'Download limit reached for this order.',
+  downloadsUsed: (used: number, limit: number) =>
+    `${used} of ${limit} download${limit === 1 ? '' : 's'} used`,
+  downloadsReset: 'Download count reset: the buyer can download again.',
+  resetDownloadsFailed: (message: string) => `Error resetting downloads: ${message}`,
   needsReview: 'Needs review',
 } as const;

@@ -26,6 +26,8 @@ export const PurchaseSchema = z.object({
   paidAt: z.string().nullable(),
   /** A payment dispute on the order; downloads are paused while it is `open`. */
   dispute: DisputeStatusSchema.nullable(),
+  /** Completed downloads counted, and how many the order allows (null: unlimited). */
+  downloads: z.object({ used: z.number().int(), limit: z.number().int().nullable() }),
 });
 export type Purchase = z.infer<typeof PurchaseSchema>;
 

@@ -53,6 +53,8 @@ export interface ProductsTable {
   updatedAt: number;
   /** Set instead of deleting a product that has sales: out of the catalogue, its file kept. */
   archivedAt: number | null;
+  /** Completed downloads per order for this product; null for the store's DOWNLOAD_LIMIT, 0 unlimited. */
+  downloadLimit: number | null;
 }
 
 /**
@@ -132,6 +134,8 @@ export interface OrdersTable {
   createdAt: number;
   updatedAt: number;
   paidAt: number | null;
+  /** Completed downloads counted against the limit since the order was paid or last reset. */
+  downloadsUsed: number;
 }
 
 /** A payment the provider reported for an order the store does not have (deleted, or foreign). */
@@ -164,6 +168,13 @@ export interface OrderTransitionsTable {
   toStatus: OrderStatus;
   reason: string;
   createdAt: number;
+}
+
+/** A download link whose download completed: it counted, and never counts again. */
+export interface DownloadCompletionsTable {
+  linkId: string;
+  orderId: string;
+  completedAt: number;
 }
 
 export interface DownloadsTable {
@@ -252,6 +263,7 @@ export interface Database {
   paymentEvents: PaymentEventsTable;
   orderTransitions: OrderTransitionsTable;
   downloads: DownloadsTable;
+  downloadCompletions: DownloadCompletionsTable;
   testCheckoutSessions: TestCheckoutSessionsTable;
   testCheckoutRefunds: TestCheckoutRefundsTable;
   unmatchedPayments: UnmatchedPaymentsTable;

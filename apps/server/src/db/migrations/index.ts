@@ -10,6 +10,7 @@ import { m008SearchFolding } from './008-search-folding.js';
 import { m009CatalogueState } from './009-catalogue-state.js';
 import { m010MailOutbox } from './010-mail-outbox.js';
 import { m011PasswordResets } from './011-password-resets.js';
+import { m012DownloadLimits } from './012-download-limits.js';
 
 /** A schema change, written once per database where their SQL differs. */
 export interface Migration {
@@ -32,4 +33,5 @@ export const migrations: Migration[] = [
   m009CatalogueState,
   m010MailOutbox,
   m011PasswordResets,
+  m012DownloadLimits,
 ];

@@ -44,6 +44,7 @@ function productRows(
     createdAt: 1_700_000_000_000 + index * 1000,
     updatedAt: 1_700_000_000_000 + index * 1000,
     archivedAt: null,
+    downloadLimit: null,
     ...make(index),
   }));
 }

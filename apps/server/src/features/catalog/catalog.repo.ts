@@ -232,6 +232,15 @@ function catalogQueries(db: Db, dialect: Dialect) {
       return Number(result.numUpdatedRows) > 0;
     },
 
+    findDownloadLimits(ids: string[]) {
+      if (ids.length === 0) return Promise.resolve([]);
+      return db
+        .selectFrom('products')
+        .select(['id', 'downloadLimit'])
+        .where('id', 'in', ids)
+        .execute();
+    },
+
     findProductSummaries(ids: string[]) {
       if (ids.length === 0) return Promise.resolve([]);
       return db

@@ -61,6 +61,7 @@ export function toProduct(row: ProductRow, isAdmin: boolean): Product {
       : publicFile,
     createdAt: new Date(row.createdAt).toISOString(),
     updatedAt: new Date(row.updatedAt).toISOString(),
+    ...(isAdmin ? { downloadLimit: row.downloadLimit } : {}),
   };
 }
 
@@ -258,6 +259,12 @@ export function createCatalogService(
     },
 
     /** Title and images of the products that still exist, archived included (for order lists). */
+    /** Each product's own download limit (null: the store's), by id; deleted ones are absent. */
+    async getDownloadLimits(ids: string[]): Promise<Map<string, number | null>> {
+      const rows = await repo.findDownloadLimits([...new Set(ids)]);
+      return new Map(rows.map((row) => [row.id, row.downloadLimit]));
+    },
+
     async getProductSummaries(
       ids: string[],
     ): Promise<Map<string, { _id: string; title: string; image: string[] }>> {
@@ -289,6 +296,7 @@ export function createCatalogService(
         createdAt: now,
         updatedAt: now,
         archivedAt: null,
+        downloadLimit: body.downloadLimit,
       };
       // One transaction: the product exists exactly when its uploads are claimed by it alone,
       // so an upload another product just took (or one being deleted) answers 409 with no product.
@@ -307,6 +315,7 @@ export function createCatalogService(
         subtitle: body.subtitle,
         description: body.description,
         priceCents: dollarsToCents(body.price),
+        ...(body.downloadLimit !== undefined ? { downloadLimit: body.downloadLimit } : {}),
         updatedAt: clock(),
       };
       const replaced: string[] = [];

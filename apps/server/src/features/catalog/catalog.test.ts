@@ -49,6 +49,7 @@ async function seedProducts(
       createdAt: 1_700_000_000_000 + index * 1000,
       updatedAt: 1_700_000_000_000 + index * 1000,
       archivedAt: null,
+      downloadLimit: null,
     });
   }
 }

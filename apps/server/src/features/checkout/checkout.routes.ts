@@ -48,12 +48,14 @@ export const checkoutRoutes: FastifyPluginAsync<{ checkout: CheckoutService }> =
         summary: 'A download link for the caller’s order behind a checkout session (success page)',
         description:
           '404 unless the session is one of the caller’s orders; 409 while the payment is not ' +
-          'confirmed; 410 once the order is canceled or refunded.',
+          'confirmed; 410 once the order is canceled or refunded; 403 while a dispute is open or ' +
+          'once the order’s downloads are used up.',
         body: GenerateDownloadLinkBodySchema,
         response: {
           200: DownloadLinkResponseSchema,
           400: ErrorBodySchema,
           401: ErrorBodySchema,
+          403: ErrorBodySchema,
           404: ErrorBodySchema,
           409: ErrorBodySchema,
           410: ErrorBodySchema,

@@ -72,6 +72,16 @@ export const downloadsRoutes: FastifyPluginAsync<{
         .header('cache-control', 'private, no-store')
         .header('x-content-type-options', 'nosniff');
       if (span) reply.header('content-range', `bytes ${span.start}-${span.end}/${size}`);
+      // Counted once the last byte has been handed to the network, never for a cut transfer.
+      if (stream && download.completesDownload) {
+        reply.raw.once('finish', () => {
+          download
+            .recordCompleted()
+            .catch((error: unknown) =>
+              request.log.error({ err: error }, 'could not count a completed download'),
+            );
+        });
+      }
       // Streamed straight from storage: memory stays flat whatever the file's size.
       return reply.send(stream);
     },

@@ -1,4 +1,4 @@
-import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
+import { createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { CheckoutMessages, ErrorCode, type DownloadLinkResponse } from '@bindery/shared';
 import { z } from 'zod';
@@ -19,12 +19,19 @@ const PayloadSchema = z.object({
   v: z.literal(TOKEN_VERSION),
   orderId: z.string().regex(/^[A-Za-z0-9_-]{16}$/),
   exp: z.number().int().positive(),
+  /** The link's own id: a download counts once per link, whatever requests it takes. */
+  lid: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{16}$/)
+    .optional(),
 });
 
 export interface DownloadGrant {
   orderId: string;
   /** Epoch seconds; the link works while now < exp. */
   exp: number;
+  /** Random per link (links made before limits existed have none: they count per token). */
+  linkId?: string;
 }
 
 /**
@@ -40,7 +47,12 @@ export function createDownloadTokens(sessionSecret: string) {
   return {
     sign(grant: DownloadGrant): string {
       const payload = Buffer.from(
-        JSON.stringify({ v: TOKEN_VERSION, orderId: grant.orderId, exp: grant.exp }),
+        JSON.stringify({
+          v: TOKEN_VERSION,
+          orderId: grant.orderId,
+          exp: grant.exp,
+          ...(grant.linkId ? { lid: grant.linkId } : {}),
+        }),
       ).toString('base64url');
       return `${payload}.${mac(payload)}`;
     },
@@ -58,7 +70,9 @@ export function createDownloadTokens(sessionSecret: string) {
         const parsed = PayloadSchema.safeParse(
           JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')),
         );
-        return parsed.success ? { orderId: parsed.data.orderId, exp: parsed.data.exp } : null;
+        if (!parsed.success) return null;
+        const { orderId, exp, lid } = parsed.data;
+        return lid ? { orderId, exp, linkId: lid } : { orderId, exp };
       } catch {
         return null;
       }
@@ -78,10 +92,17 @@ export interface PreparedDownload {
   span: ByteSpan | null;
   /** Opens the bytes as a stream; a response that starts at byte 0 counts as one download. */
   open(): Promise<Readable>;
+  /** Whether this response carries the file's last byte: sent whole, the download is complete. */
+  completesDownload: boolean;
+  /** Counts the link's download against the order's limit (once per link). */
+  recordCompleted(): Promise<void>;
 }
 
 export interface DownloadsServiceOptions {
-  orders: Pick<OrdersService, 'findOrder' | 'recordDownload'>;
+  orders: Pick<
+    OrdersService,
+    'findOrder' | 'recordDownload' | 'requireDownloadAllowed' | 'recordCompletedDownload'
+  >;
   catalog: Pick<CatalogService, 'getProductFile' | 'getProductSummaries'>;
   uploads: Pick<UploadsService, 'findFile' | 'openFile'>;
   config: Pick<Config, 'sessionSecret'> & {
@@ -110,11 +131,17 @@ export function createDownloadsService({
     );
 
   return {
-    /** A fresh link for a paid order (the caller checked ownership and status). */
-    createLink(orderId: string): DownloadLinkResponse {
+    /**
+     * A fresh link for a paid order (the caller checked ownership and status); 403 "Download
+     * limit reached for this order." once its downloads are used up.
+     */
+    async createLink(orderId: string): Promise<DownloadLinkResponse> {
+      const order = await orders.findOrder(orderId);
+      if (order) await orders.requireDownloadAllowed(order);
       const exp = Math.floor(clock() / 1000) + ttlSeconds;
+      const linkId = randomBytes(12).toString('base64url');
       return {
-        downloadUrl: `/api/downloads/${tokens.sign({ orderId, exp })}`,
+        downloadUrl: `/api/downloads/${tokens.sign({ orderId, exp, linkId })}`,
         expiresAt: new Date(exp * 1000).toISOString(),
       };
     },
@@ -139,6 +166,9 @@ export function createDownloadsService({
       }
       if (order.status !== 'paid') throw AppError.forbidden(CheckoutMessages.orderNotPaid);
       if (order.disputeStatus === 'open') throw AppError.forbidden(CheckoutMessages.disputed);
+      // A link handed out before the limit was reached by other links stops too.
+      const linkId = grant.linkId ?? token;
+      await orders.requireDownloadAllowed(order, linkId);
 
       // An archived product's buyers keep their file.
       const product = await catalog.getProductFile(order.productId);
@@ -161,6 +191,10 @@ export function createDownloadsService({
         etag,
         size: file.size,
         span: range,
+        completesDownload: range === null || range.end === file.size - 1,
+        recordCompleted: async () => {
+          await orders.recordCompletedDownload(grant.orderId, linkId);
+        },
         async open() {
           let opened: Awaited<ReturnType<typeof uploads.openFile>>;
           try {

@@ -72,6 +72,7 @@ async function seedOrders() {
         createdAt: 1_700_000_000_000 + order.at * 1000,
         updatedAt: 1_700_000_000_000,
         paidAt: null,
+        downloadsUsed: 0,
       })
       .execute();
   }

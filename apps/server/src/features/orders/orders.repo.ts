@@ -8,7 +8,10 @@ export type OrderRow = OrdersTable;
 export type UnmatchedPaymentRow = UnmatchedPaymentsTable;
 
 type OrderChanges = Partial<
-  Pick<OrderRow, 'paidAt' | 'paymentIntentId' | 'reviewReason' | 'disputeStatus' | 'refundId'>
+  Pick<
+    OrderRow,
+    'paidAt' | 'paymentIntentId' | 'reviewReason' | 'disputeStatus' | 'refundId' | 'downloadsUsed'
+  >
 >;
 
 /**
@@ -114,6 +117,34 @@ function orderQueries(db: Kysely<Database>, dialect: Dialect) {
         .set({ ...changes, updatedAt: now })
         .where('id', '=', id)
         .execute();
+    },
+
+    /**
+     * Counts a link's completed download once: the first completion of a link inserts its row
+     * and raises the order's count; any later one (a repeated final range) changes nothing.
+     */
+    async recordCompletedDownload(orderId: string, linkId: string, now: number): Promise<boolean> {
+      const inserted = await db
+        .insertInto('downloadCompletions')
+        .values({ linkId, orderId, completedAt: now })
+        .onConflict((oc) => oc.column('linkId').doNothing())
+        .executeTakeFirst();
+      if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return false;
+      await db
+        .updateTable('orders')
+        .set((eb) => ({ downloadsUsed: eb('downloadsUsed', '+', 1) }))
+        .where('id', '=', orderId)
+        .execute();
+      return true;
+    },
+
+    async isLinkCounted(linkId: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('downloadCompletions')
+        .select('linkId')
+        .where('linkId', '=', linkId)
+        .executeTakeFirst();
+      return row !== undefined;
     },
 
     async insertOrder(row: OrderRow): Promise<void> {

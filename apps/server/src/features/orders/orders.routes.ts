@@ -188,6 +188,30 @@ export const ordersRoutes: FastifyPluginAsync<{
     },
   );
 
+  api.post(
+    '/api/orders/:id/reset-downloads',
+    {
+      onRequest: async (request) => void requireAdmin(request),
+      schema: {
+        tags: ['orders'],
+        summary: 'Give an order its downloads back (admin)',
+        description: 'Sets the order’s count of completed downloads to 0 (DOWNLOAD_LIMIT).',
+        params: ParamsSchema,
+        response: {
+          200: AdminOrderSchema,
+          401: ErrorBodySchema,
+          403: ErrorBodySchema,
+          404: ErrorBodySchema,
+        },
+      },
+    },
+    async (request) => {
+      const order = await orders.resetDownloads(request.params.id);
+      request.log.info({ orderId: order._id }, 'download count reset by an admin');
+      return order;
+    },
+  );
+
   api.get(
     '/api/orders/unmatched-payments',
     {
@@ -212,10 +236,14 @@ export const ordersRoutes: FastifyPluginAsync<{
       schema: {
         tags: ['orders'],
         summary: 'A fresh download link for one of the caller’s paid orders (My Orders)',
+        description:
+          '403 while a payment dispute is open, or once the order’s downloads are used up ' +
+          '("Download limit reached for this order.").',
         params: ParamsSchema,
         response: {
           200: DownloadLinkResponseSchema,
           401: ErrorBodySchema,
+          403: ErrorBodySchema,
           404: ErrorBodySchema,
           409: ErrorBodySchema,
           410: ErrorBodySchema,

@@ -34,8 +34,10 @@ const newOrderId = () => randomBytes(12).toString('base64url');
 
 export interface OrdersServiceOptions {
   repo: OrdersRepo;
-  catalog: Pick<CatalogService, 'getProductSummaries'>;
+  catalog: Pick<CatalogService, 'getProductSummaries' | 'getDownloadLimits'>;
   users: Pick<AuthService, 'getUserSummaries'>;
+  /** DOWNLOAD_LIMIT: completed downloads per order unless the product sets its own; 0 unlimited. */
+  downloadLimit?: number;
   /** The receipt and refund notice; without it (some tests) outcomes send no email. */
   notices?: OrderNotices;
   clock?: () => number;
@@ -67,11 +69,22 @@ export function createOrdersService({
   catalog,
   users,
   notices,
+  downloadLimit = 0,
   clock = Date.now,
 }: OrdersServiceOptions) {
+  /** The limit that applies to an order of a product with this limit of its own; null unlimited. */
+  const effectiveLimit = (productLimit: number | null | undefined): number | null => {
+    const limit = productLimit ?? downloadLimit;
+    return limit === 0 ? null : limit;
+  };
+
   /** Orders as the API shows them; product data comes from the catalogue (null once deleted). */
   async function toPurchases(rows: OrderRow[]): Promise<Purchase[]> {
-    const products = await catalog.getProductSummaries(rows.map((row) => row.productId));
+    const productIds = rows.map((row) => row.productId);
+    const [products, limits] = await Promise.all([
+      catalog.getProductSummaries(productIds),
+      catalog.getDownloadLimits(productIds),
+    ]);
     return rows.map((row) => ({
       _id: row.id,
       product: products.get(row.productId) ?? null,
@@ -80,6 +93,7 @@ export function createOrdersService({
       createdAt: iso(row.createdAt),
       paidAt: row.paidAt === null ? null : iso(row.paidAt),
       dispute: row.disputeStatus,
+      downloads: { used: row.downloadsUsed, limit: effectiveLimit(limits.get(row.productId)) },
     }));
   }
 
@@ -183,6 +197,7 @@ export function createOrdersService({
         createdAt: now,
         updatedAt: now,
         paidAt: null,
+        downloadsUsed: 0,
       };
       await repo.insertOrder(row);
       return row;
@@ -357,6 +372,31 @@ export function createOrdersService({
     },
 
     recordDownload: (orderId: string) => repo.insertDownload(orderId, clock()),
+
+    /**
+     * 403 "Download limit reached for this order." when the order used up its downloads; a link
+     * whose download already counted (`linkId`) may still be fetched again while it lives.
+     */
+    async requireDownloadAllowed(order: OrderRow, linkId?: string): Promise<void> {
+      const limit = effectiveLimit(
+        (await catalog.getDownloadLimits([order.productId])).get(order.productId),
+      );
+      if (limit === null || order.downloadsUsed < limit) return;
+      if (linkId !== undefined && (await repo.isLinkCounted(linkId))) return;
+      throw AppError.forbidden(OrderMessages.downloadLimitReached);
+    },
+
+    /** A link's download reached its last byte: counted once per link (decision 017). */
+    recordCompletedDownload: (orderId: string, linkId: string) =>
+      repo.transaction((tx) => tx.recordCompletedDownload(orderId, linkId, clock())),
+
+    /** The owner gives an order its downloads back. */
+    async resetDownloads(id: string): Promise<AdminOrder> {
+      const order = await requireOrder(id);
+      await repo.updateOrder(order.id, { downloadsUsed: 0 }, clock());
+      const [updated] = await toAdminOrders([{ ...order, downloadsUsed: 0 }]);
+      return updated!;
+    },
 
     listPendingToReconcile: (cutoff: number, provider: OrderRow['provider'], limit: number) =>
       repo.listPendingToReconcile(cutoff, provider, limit),

@@ -103,6 +103,7 @@ describe('my orders', () => {
         createdAt: new Date(clock.now()).toISOString(),
         paidAt: new Date(clock.now()).toISOString(),
         dispute: null,
+        downloads: { used: 0, limit: null },
         checkoutUrl: null,
       },
     ]);
