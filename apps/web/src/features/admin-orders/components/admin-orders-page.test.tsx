@@ -530,3 +530,30 @@ describe('the failed email reminder', () => {
     expect(screen.queryByText(/could not be sent/)).not.toBeInTheDocument();
   });
 });
+
+describe('download limits', () => {
+  test('shows downloads used; Reset downloads gives them back and toasts', async () => {
+    const order = makeAdminOrder({ downloads: { used: 2, limit: 2 } });
+    const server = adminOrdersServer([order]);
+    const reset: string[] = [];
+    stubFetch({
+      ...server.routes,
+      [`POST /api/orders/${order._id}/reset-downloads`]: () => {
+        reset.push(order._id);
+        const fresh = { ...order, downloads: { used: 0, limit: 2 } };
+        server.orders = [fresh];
+        return jsonResponse(fresh);
+      },
+    });
+    const { user } = renderOrders();
+    expect(await screen.findByText('2 of 2 downloads used')).toBeInTheDocument();
+    await user.click(
+      screen.getByRole('button', { name: `Reset downloads of order ${order._id}` }),
+    );
+    expect(
+      await screen.findByText('Download count reset: the buyer can download again.'),
+    ).toBeInTheDocument();
+    expect(reset).toEqual([order._id]);
+    expect(await screen.findByText('0 of 2 downloads used')).toBeInTheDocument();
+  });
+});

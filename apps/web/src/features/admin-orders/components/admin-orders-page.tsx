@@ -27,6 +27,7 @@ import { useGrantAccess } from '../api/grant-access';
 import { useOrderList, type AdminOrderRow } from '../api/list-orders';
 import { useUnmatchedPayments } from '../api/list-unmatched-payments';
 import { useRefundOrder } from '../api/refund-order';
+import { useResetDownloads } from '../api/reset-downloads';
 import { OrdersTable } from './orders-table';
 import { FailedMailAlert } from '../../admin-mail/components/failed-mail-alert';
 import { UnmatchedPaymentsAlert } from './unmatched-payments-alert';
@@ -68,6 +69,16 @@ export function AdminOrdersPage() {
   const unmatchedPayments = useUnmatchedPayments();
   const deleteOrder = useDeleteOrder();
   const refundOrder = useRefundOrder();
+  const { mutate: resetDownloads } = useResetDownloads();
+  const handleResetDownloads = useCallback(
+    (order: AdminOrderRow) =>
+      resetDownloads(order._id, {
+        onSuccess: () => toast.success(OrderMessages.downloadsReset),
+        onError: (error) =>
+          toast.error(OrderMessages.resetDownloadsFailed(errorMessage(error, 'please try again'))),
+      }),
+    [resetDownloads],
+  );
   const { mutate: grantAccess, isPending: isGranting, variables: grantingId } = useGrantAccess();
   // Kept after the dialog closes, so its text does not vanish while it fades out.
   const [pendingDelete, setPendingDelete] = useState<{
@@ -207,6 +218,7 @@ export function AdminOrdersPage() {
             onDelete={handleDelete}
             onRefund={handleRefund}
             onGrantAccess={handleGrantAccess}
+            onResetDownloads={handleResetDownloads}
             grantingId={isGranting ? (grantingId ?? null) : null}
             noRowsLabel={isReviewOnly ? 'No orders need review.' : 'No orders yet.'}
           />

@@ -9,6 +9,7 @@ import FlagOutlinedIcon from '@mui/icons-material/FlagOutlined';
 import GavelOutlinedIcon from '@mui/icons-material/GavelOutlined';
 import LockOpenOutlinedIcon from '@mui/icons-material/LockOpenOutlined';
 import MoneyOffOutlinedIcon from '@mui/icons-material/MoneyOffOutlined';
+import RestartAltIcon from '@mui/icons-material/RestartAlt';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
@@ -62,8 +63,14 @@ export interface OrdersTableProps {
   onGrantAccess: (id: string) => void;
   /** The order whose access is being granted, if any. */
   grantingId: string | null;
+  /** Gives an order its downloads back (DOWNLOAD_LIMIT). */
+  onResetDownloads: (order: AdminOrderRow) => void;
   noRowsLabel: string;
 }
+
+/** Offered once a paid order has counted downloads against a limit. */
+const canResetDownloads = (row: AdminOrderRow) =>
+  row.status === 'paid' && row.downloads.limit !== null && row.downloads.used > 0;
 
 function CustomerCell({ user }: { user: AdminOrderRow['user'] }) {
   if (!user) {
@@ -98,6 +105,11 @@ function StatusCell({ row }: { row: AdminOrderRow }) {
           <OrderChip label={OrderMessages.needsReview} icon={<FlagOutlinedIcon />} tone="warning" />
         )}
       </Box>
+      {row.status === 'paid' && row.downloads.limit !== null && (
+        <Typography variant="caption" color="textSecondary">
+          {OrderMessages.downloadsUsed(row.downloads.used, row.downloads.limit)}
+        </Typography>
+      )}
       {row.reviewReason !== null && (
         <Typography variant="caption" color="textSecondary" sx={{ overflowWrap: 'anywhere' }}>
           {row.reviewReason}
@@ -113,12 +125,14 @@ function OrderCard({
   onDelete,
   onRefund,
   onGrantAccess,
+  onResetDownloads,
   grantingId,
 }: {
   row: AdminOrderRow;
   onDelete: (order: AdminOrderRow) => void;
   onRefund: (order: AdminOrderRow) => void;
   onGrantAccess: (id: string) => void;
+  onResetDownloads: (order: AdminOrderRow) => void;
   grantingId: string | null;
 }) {
   return (
@@ -152,6 +166,18 @@ function OrderCard({
             onClick={() => onGrantAccess(row._id)}
           >
             Grant access
+          </Button>
+        )}
+        {canResetDownloads(row) && (
+          <Button
+            size="small"
+            variant="outlined"
+            color="inherit"
+            startIcon={<RestartAltIcon />}
+            aria-label={`Reset downloads of order ${row._id}`}
+            onClick={() => onResetDownloads(row)}
+          >
+            Reset downloads
           </Button>
         )}
         {row.canRefund && (
@@ -198,6 +224,7 @@ export function OrdersTable({
   onRefund,
   onGrantAccess,
   grantingId,
+  onResetDownloads,
   noRowsLabel,
 }: OrdersTableProps) {
   // Read at once (no first render at desktop width), so a phone never flashes the grid.
@@ -277,6 +304,17 @@ export function OrdersTable({
                 />,
               ]
             : []),
+          ...(canResetDownloads(row)
+            ? [
+                <GridActionsCellItem
+                  key="reset-downloads"
+                  icon={<RestartAltIcon />}
+                  label={`Reset downloads of order ${row._id}`}
+                  title="Reset downloads"
+                  onClick={() => onResetDownloads(row)}
+                />,
+              ]
+            : []),
           ...(row.canRefund
             ? [
                 <GridActionsCellItem
@@ -298,7 +336,7 @@ export function OrdersTable({
         ],
       },
     ],
-    [onDelete, onRefund, onGrantAccess, grantingId],
+    [onDelete, onRefund, onGrantAccess, onResetDownloads, grantingId],
   );
 
   const sortField = sort?.field;
@@ -329,6 +367,7 @@ export function OrdersTable({
             onDelete={onDelete}
             onRefund={onRefund}
             onGrantAccess={onGrantAccess}
+            onResetDownloads={onResetDownloads}
             grantingId={grantingId}
           />
         )}

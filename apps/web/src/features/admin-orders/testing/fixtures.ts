@@ -23,6 +23,7 @@ export function makeAdminOrder(overrides: Partial<AdminOrderRow> = {}): AdminOrd
     status: 'paid',
     createdAt: '2026-01-02T12:00:00.000Z',
     paidAt: '2026-01-02T12:01:00.000Z',
+    downloads: { used: 0, limit: null },
     dispute: null,
     reviewReason: null,
     // As the server decides for an order nobody flagged: only a paid one holds money to return.

@@ -311,6 +311,8 @@ describe('submitting a new product', () => {
       subtitle: 'Sleepers of Europe',
       description: 'Timetables and tips.',
       price: 12.5,
+      // Left empty: the store's own limit applies.
+      downloadLimit: null,
       image: ['/media/images/new1/original.png'],
       digitalFile: { public_id: 'file-1', secure_url: 'private://file-1.pdf' },
     });

@@ -24,7 +24,7 @@ import { useTheme } from '@mui/material/styles';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { errorMessage } from '../../../lib/api-client';
 import { useProduct } from '../api/get-product';
@@ -105,7 +105,8 @@ export function ProductFormDialog({
     register,
     handleSubmit,
     trigger,
-    formState: { errors, isDirty },
+    setValue,
+    formState: { errors, isDirty, dirtyFields },
   } = useForm<ProductFormInput, unknown, ProductFormValues>({
     defaultValues: productFormDefaults(product),
     resolver: zodResolver(schema),
@@ -118,8 +119,15 @@ export function ProductFormDialog({
   const needsFileName = Boolean(product) && !(listedFile && 'fileName' in listedFile);
   const detail = useProduct(needsFileName ? product?._id : undefined);
   const currentFile = describeCurrentFile(detail.data?.digitalFile ?? listedFile);
+  // The list leaves the product's own download limit out; its admin view fills the field in.
+  const detailLimit = detail.data?.downloadLimit;
+  const isLimitEdited = Boolean(dirtyFields.downloadLimit);
+  useEffect(() => {
+    if (detailLimit === undefined || isLimitEdited) return;
+    setValue('downloadLimit', detailLimit === null ? '' : String(detailLimit));
+  }, [detailLimit, isLimitEdited, setValue]);
 
-  const textField = (name: 'title' | 'subtitle' | 'description' | 'price') => {
+  const textField = (name: 'title' | 'subtitle' | 'description' | 'price' | 'downloadLimit') => {
     const { ref, ...rest } = register(name);
     const message = errors[name]?.message;
     return {
@@ -198,6 +206,9 @@ export function ProductFormDialog({
       subtitle: values.subtitle,
       description: values.description,
       price: values.price,
+      // An edit sends the limit only when it was changed: the product list does not carry it,
+      // and leaving it out keeps the product's own.
+      ...(!product || dirtyFields.downloadLimit ? { downloadLimit: values.downloadLimit } : {}),
     };
     const fileRef = digitalFile && {
       public_id: digitalFile.public_id,
@@ -274,6 +285,19 @@ export function ProductFormDialog({
                   inputMode: 'decimal',
                   readOnly: isSubmitting,
                 },
+              }}
+              sx={{ maxWidth: { sm: 240 } }}
+            />
+            <TextField
+              {...textField('downloadLimit')}
+              label="Download limit"
+              type="number"
+              helperText={
+                errors.downloadLimit?.message ??
+                'Downloads each buyer gets per order. Leave empty for the store’s limit; 0 for unlimited.'
+              }
+              slotProps={{
+                htmlInput: { step: 1, min: 0, inputMode: 'numeric', readOnly: isSubmitting },
               }}
               sx={{ maxWidth: { sm: 240 } }}
             />

@@ -99,6 +99,12 @@ export function productFormSchema(mode: ProductFormMode) {
       .min(1, CatalogMessages.priceRequired)
       .transform(Number)
       .pipe(fields.price),
+    // Empty: the store's DOWNLOAD_LIMIT; otherwise a whole number, 0 for unlimited.
+    downloadLimit: z
+      .string()
+      .trim()
+      .transform((text) => (text === '' ? null : Number(text)))
+      .pipe(fields.downloadLimit.unwrap()),
     images: images.superRefine(async (files, context) => {
       const problems = (await Promise.all(files.map(imageProblem))).filter(
         (problem) => problem !== null,
@@ -127,6 +133,10 @@ export function productFormDefaults(product: AdminProduct | null): ProductFormIn
     subtitle: product?.subtitle ?? '',
     description: product?.description ?? '',
     price: price === undefined ? '' : price.toFixed(2),
+    downloadLimit:
+      product?.downloadLimit === undefined || product.downloadLimit === null
+        ? ''
+        : String(product.downloadLimit),
     images: [],
     digitalFile: null,
   };

@@ -178,6 +178,7 @@ describe('payment success page', () => {
           createdAt: '2026-01-02T12:00:00.000Z',
           paidAt: '2026-01-02T12:01:00.000Z',
           dispute: null,
+          downloads: { used: 0, limit: null },
           checkoutUrl: null,
         });
       },

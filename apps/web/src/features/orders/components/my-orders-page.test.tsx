@@ -147,6 +147,32 @@ describe('my orders', () => {
     ]);
   });
 
+  test('a download limit shows what is used; at the limit, the message replaces Download', async () => {
+    const server = myOrdersServer([
+      makePurchase({
+        downloads: { used: 1, limit: 3 },
+        product: { _id: 'a', title: 'Alpha', image: [] },
+      }),
+      makePurchase({
+        downloads: { used: 2, limit: 2 },
+        product: { _id: 'b', title: 'Bravo', image: [] },
+      }),
+      makePurchase({
+        downloads: { used: 9, limit: null },
+        product: { _id: 'c', title: 'Charlie', image: [] },
+      }),
+    ]);
+    stubFetch({ 'GET /api/orders/myorders': server.list });
+    renderMyOrders();
+
+    await screen.findByText('Alpha');
+    const actionsOf = (title: string) => rowOf(title).getAllByRole('cell')[4]!;
+    expect(actionsOf('Alpha')).toHaveTextContent(/^Download1 of 3 downloads used$/);
+    expect(actionsOf('Bravo')).toHaveTextContent(/^Download limit reached for this order\.$/);
+    expect(rowOf('Bravo').queryByRole('button')).not.toBeInTheDocument();
+    expect(actionsOf('Charlie')).toHaveTextContent(/^Download$/);
+  });
+
   test('pages on the server: 10 by default, page sizes 5 and 10', async () => {
     const server = myOrdersServer(Array.from({ length: 12 }, () => makePurchase()));
     stubFetch({ 'GET /api/orders/myorders': server.list });

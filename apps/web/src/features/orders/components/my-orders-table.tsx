@@ -56,8 +56,40 @@ const hiddenOnPhones = (theme: Theme) => ({ [theme.breakpoints.down('sm')]: visu
 /** A paid order's file is held back while a payment dispute is open (the server refuses it). */
 const isDownloadPaused = (order: MyOrder) => order.status === 'paid' && order.dispute === 'open';
 
+/** The order used every download it allows (DOWNLOAD_LIMIT): the server refuses new links. */
+const isLimitReached = (order: MyOrder) =>
+  order.status === 'paid' &&
+  order.downloads.limit !== null &&
+  order.downloads.used >= order.downloads.limit;
+
+/** Why there is no Download: a dispute, or the download limit. */
+function heldReason(order: MyOrder): string | null {
+  if (isDownloadPaused(order)) return OrderMessages.disputeOpen;
+  if (isLimitReached(order)) return OrderMessages.downloadLimitReached;
+  return null;
+}
+
+/** "2 of 5 downloads used", when the order has a limit and can still download. */
+function DownloadsUsed({ order, sx }: { order: MyOrder; sx?: object }) {
+  const { used, limit } = order.downloads;
+  if (order.status !== 'paid' || limit === null || used >= limit || isDownloadPaused(order)) {
+    return null;
+  }
+  return (
+    <Typography variant="caption" color="textSecondary" sx={{ whiteSpace: 'nowrap', ...sx }}>
+      {OrderMessages.downloadsUsed(used, limit)}
+    </Typography>
+  );
+}
+
 /** Shown instead of Download: under the title on phones, in the button's place on wider screens. */
-function DisputeNote({ display }: { display: Record<'xs' | 'sm', 'none' | 'inline-flex'> }) {
+function HeldNote({
+  text,
+  display,
+}: {
+  text: string;
+  display: Record<'xs' | 'sm', 'none' | 'inline-flex'>;
+}) {
   return (
     <Box
       sx={{
@@ -72,7 +104,7 @@ function DisputeNote({ display }: { display: Record<'xs' | 'sm', 'none' | 'inlin
     >
       <PauseCircleOutlinedIcon fontSize="small" aria-hidden />
       <Typography variant="caption" sx={{ fontWeight: 500 }}>
-        {OrderMessages.disputeOpen}
+        {text}
       </Typography>
     </Box>
   );
@@ -136,7 +168,10 @@ function ProductCell({ order }: { order: MyOrder }) {
           <Typography variant="caption" color="textSecondary">
             {formatOrderDateTime(order.createdAt)}
           </Typography>
-          {isDownloadPaused(order) && <DisputeNote display={{ xs: 'inline-flex', sm: 'none' }} />}
+          {heldReason(order) && (
+            <HeldNote text={heldReason(order)!} display={{ xs: 'inline-flex', sm: 'none' }} />
+          )}
+          <DownloadsUsed order={order} sx={{ display: { xs: 'inline', sm: 'none' } }} />
           <CompletePaymentLink order={order} display={{ xs: 'inline-flex', sm: 'none' }} />
         </Box>
       </Box>
@@ -200,32 +235,41 @@ export function MyOrdersTable({
                   <time dateTime={order.createdAt}>{formatOrderDateTime(order.createdAt)}</time>
                 </TableCell>
                 <TableCell sx={cellSx} align="right">
-                  {isDownloadPaused(order) ? (
-                    <DisputeNote display={{ xs: 'none', sm: 'inline-flex' }} />
+                  {heldReason(order) ? (
+                    <HeldNote
+                      text={heldReason(order)!}
+                      display={{ xs: 'none', sm: 'inline-flex' }}
+                    />
                   ) : order.status === 'paid' ? (
-                    <Button
-                      variant="outlined"
-                      size="small"
-                      startIcon={<DownloadIcon />}
-                      aria-label={`Download ${order.product?.title ?? `order ${order._id}`}`}
-                      loading={downloadingId === order._id}
-                      loadingPosition="start"
-                      disabled={downloadingId !== null && downloadingId !== order._id}
-                      onClick={() => onDownload(order)}
-                      sx={{
-                        whiteSpace: 'nowrap',
-                        minWidth: { xs: 40, sm: 0 },
-                        // Icon only on phones; the word stays for screen readers.
-                        '& .MuiButton-startIcon': {
-                          mr: { xs: 0, sm: 1 },
-                          ml: { xs: 0, sm: -0.25 },
-                        },
-                      }}
-                    >
-                      <Box component="span" sx={hiddenOnPhones}>
-                        Download
-                      </Box>
-                    </Button>
+                    <>
+                      <Button
+                        variant="outlined"
+                        size="small"
+                        startIcon={<DownloadIcon />}
+                        aria-label={`Download ${order.product?.title ?? `order ${order._id}`}`}
+                        loading={downloadingId === order._id}
+                        loadingPosition="start"
+                        disabled={downloadingId !== null && downloadingId !== order._id}
+                        onClick={() => onDownload(order)}
+                        sx={{
+                          whiteSpace: 'nowrap',
+                          minWidth: { xs: 40, sm: 0 },
+                          // Icon only on phones; the word stays for screen readers.
+                          '& .MuiButton-startIcon': {
+                            mr: { xs: 0, sm: 1 },
+                            ml: { xs: 0, sm: -0.25 },
+                          },
+                        }}
+                      >
+                        <Box component="span" sx={hiddenOnPhones}>
+                          Download
+                        </Box>
+                      </Button>
+                      <DownloadsUsed
+                        order={order}
+                        sx={{ display: { xs: 'none', sm: 'block' }, mt: 0.5 }}
+                      />
+                    </>
                   ) : (
                     <CompletePaymentLink
                       order={order}

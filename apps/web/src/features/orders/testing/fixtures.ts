@@ -18,6 +18,7 @@ export function makePurchase(overrides: Partial<MyOrder> = {}): MyOrder {
     // Midday UTC: the same calendar day in every time zone the tests may run in.
     createdAt: '2026-01-02T12:00:00.000Z',
     paidAt: '2026-01-02T12:01:00.000Z',
+    downloads: { used: 0, limit: null },
     dispute: null,
     checkoutUrl: null,
     ...overrides,
