@@ -547,9 +547,7 @@ describe('download limits', () => {
     });
     const { user } = renderOrders();
     expect(await screen.findByText('2 of 2 downloads used')).toBeInTheDocument();
-    await user.click(
-      screen.getByRole('button', { name: `Reset downloads of order ${order._id}` }),
-    );
+    await user.click(screen.getByRole('button', { name: `Reset downloads of order ${order._id}` }));
     expect(
       await screen.findByText('Download count reset: the buyer can download again.'),
     ).toBeInTheDocument();
