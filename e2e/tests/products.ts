@@ -90,6 +90,8 @@ export interface NewProduct {
   /** The digital file and the name it is uploaded under. */
   pdf?: Buffer;
   fileName?: string;
+  /** Downloads per order for this product (0 unlimited); the store's limit when absent. */
+  downloadLimit?: number;
 }
 
 /**
@@ -139,6 +141,7 @@ export async function createProduct(request: APIRequestContext, product: NewProd
       price: product.price,
       image: urls,
       digitalFile,
+      ...(product.downloadLimit !== undefined ? { downloadLimit: product.downloadLimit } : {}),
     },
   });
   expect(created.status()).toBe(201);
