@@ -44,6 +44,8 @@ import { createOrderNotices } from './features/orders/order-notices.js';
 import { createOrdersRepo } from './features/orders/orders.repo.js';
 import { ordersRoutes } from './features/orders/orders.routes.js';
 import { createOrdersService, type OrdersService } from './features/orders/orders.service.js';
+import { salesRoutes } from './features/sales/sales.routes.js';
+import { createSalesService } from './features/sales/sales.service.js';
 import { testCheckoutRoutes } from './features/test-checkout/test-checkout.routes.js';
 import { createTestCheckoutService } from './features/test-checkout/test-checkout.service.js';
 import { uploadsRoutes } from './features/uploads/uploads.routes.js';
@@ -256,6 +258,9 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(ordersRoutes, { orders, downloads, checkout });
   await app.register(checkoutRoutes, { checkout });
   await app.register(downloadsRoutes, { downloads, config });
+  await app.register(salesRoutes, {
+    sales: createSalesService({ orders, catalog, timeZone: config.timeZone, clock }),
+  });
   if (isTestCheckoutProvider(payments)) {
     const testCheckout = createTestCheckoutService({
       checkout: payments,

@@ -11,6 +11,7 @@ import {
   LoginBodySchema,
   MyOrdersQuerySchema,
   OutboxQuerySchema,
+  SalesQuerySchema,
   ChangePasswordBodySchema,
   PasswordResetConfirmBodySchema,
   PasswordResetRequestBodySchema,
@@ -198,6 +199,7 @@ const ROUTES: Record<string, RouteSpec> = {
     params: { id: () => pools.orderIds },
   },
   'GET /api/admin/mail': { access: 'admin', query: OutboxQuerySchema },
+  'GET /api/admin/sales': { access: 'admin', query: SalesQuerySchema },
   'POST /api/admin/mail/:id/retry': { access: 'admin', params: { id: () => pools.mailIds } },
   'POST /api/orders/:id/download-link': {
     access: 'signed-in',

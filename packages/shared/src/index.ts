@@ -10,5 +10,6 @@ export * from './messages.js';
 export * from './money.js';
 export * from './orders.js';
 export * from './pagination.js';
+export * from './sales.js';
 export * from './store-config.js';
 export * from './uploads.js';

@@ -11,6 +11,7 @@ import { m009CatalogueState } from './009-catalogue-state.js';
 import { m010MailOutbox } from './010-mail-outbox.js';
 import { m011PasswordResets } from './011-password-resets.js';
 import { m012DownloadLimits } from './012-download-limits.js';
+import { m013SalesIndexes } from './013-sales-indexes.js';
 
 /** A schema change, written once per database where their SQL differs. */
 export interface Migration {
@@ -34,4 +35,5 @@ export const migrations: Migration[] = [
   m010MailOutbox,
   m011PasswordResets,
   m012DownloadLimits,
+  m013SalesIndexes,
 ];

@@ -1,5 +1,5 @@
 import type { OrderSortField, OrderStatus, SortOrder } from '@bindery/shared';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Dialect } from '../../db/client.js';
 import type { Database, OrdersTable, UnmatchedPaymentsTable } from '../../db/types.js';
 import { ORDER_TRANSITIONS, type OrderTransition } from './order-status.js';
@@ -20,6 +20,13 @@ type OrderChanges = Partial<
  * all (flagged for review), which the buyer must still see.
  */
 type ListFilter = { userId?: string; needsReview?: boolean; hideCanceledCheckouts?: boolean };
+
+/** One calendar day of the sales overview: its date and its [start, end) in milliseconds. */
+export interface SalesDayRange {
+  date: string;
+  start: number;
+  end: number;
+}
 
 /** The admin table's order: a column of the orders table and a direction. */
 export interface OrderSort {
@@ -145,6 +152,75 @@ function orderQueries(db: Kysely<Database>, dialect: Dialect) {
         .where('linkId', '=', linkId)
         .executeTakeFirst();
       return row !== undefined;
+    },
+
+    /**
+     * Revenue and paid orders per day, every day listed (zero days too), in one statement: each
+     * day is a range of `paid_at`, read from the sales index (migration 013).
+     */
+    async salesByDay(
+      days: SalesDayRange[],
+    ): Promise<Array<{ date: string; revenueCents: number; orders: number }>> {
+      const ranges = sql.join(
+        days.map(
+          (day) => sql`(${day.date}, CAST(${day.start} AS BIGINT), CAST(${day.end} AS BIGINT))`,
+        ),
+      );
+      const result = await sql<{
+        date: string;
+        revenueCents: number | string;
+        orderCount: number | string;
+      }>`
+        WITH day_ranges (day, start_ms, end_ms) AS (VALUES ${ranges})
+        SELECT day_ranges.day AS date,
+          COALESCE(SUM(orders.amount_cents), 0) AS revenue_cents,
+          COUNT(orders.id) AS order_count
+        FROM day_ranges
+        LEFT JOIN orders ON orders.status = 'paid'
+          AND orders.paid_at >= day_ranges.start_ms AND orders.paid_at < day_ranges.end_ms
+        GROUP BY day_ranges.day
+        ORDER BY day_ranges.day`.execute(db);
+      return result.rows.map((row) => ({
+        date: row.date,
+        revenueCents: Number(row.revenueCents),
+        orders: Number(row.orderCount),
+      }));
+    },
+
+    /** What orders paid in the range and refunded since gave back. */
+    async refundedBetween(start: number, end: number): Promise<number> {
+      const row = await db
+        .selectFrom('orders')
+        .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amountCents'), eb.lit(0)).as('cents'))
+        .where('status', '=', 'refunded')
+        .where('paidAt', '>=', start)
+        .where('paidAt', '<', end)
+        .executeTakeFirstOrThrow();
+      return Number(row.cents);
+    },
+
+    /** The best-selling products of a range by revenue (ties by id, so the order is stable). */
+    async topProductsBetween(start: number, end: number, limit: number) {
+      const rows = await db
+        .selectFrom('orders')
+        .select((eb) => [
+          'productId',
+          eb.fn.sum<number>('amountCents').as('revenueCents'),
+          eb.fn.countAll<number>().as('orders'),
+        ])
+        .where('status', '=', 'paid')
+        .where('paidAt', '>=', start)
+        .where('paidAt', '<', end)
+        .groupBy('productId')
+        .orderBy('revenueCents', 'desc')
+        .orderBy('productId')
+        .limit(limit)
+        .execute();
+      return rows.map((row) => ({
+        productId: row.productId,
+        revenueCents: Number(row.revenueCents),
+        orders: Number(row.orders),
+      }));
     },
 
     async insertOrder(row: OrderRow): Promise<void> {

@@ -18,7 +18,13 @@ import type { AuthService } from '../auth/auth.service.js';
 import type { CatalogService } from '../catalog/catalog.service.js';
 import { applyPaymentOutcome, type OutcomeResult, type PaymentOutcome } from './fulfilment.js';
 import type { OrderNotices } from './order-notices.js';
-import type { OrderRow, OrderSort, OrdersRepo, UnmatchedPaymentRow } from './orders.repo.js';
+import type {
+  OrderRow,
+  OrderSort,
+  OrdersRepo,
+  SalesDayRange,
+  UnmatchedPaymentRow,
+} from './orders.repo.js';
 
 /** The one currency the store sells in (prices are USD in the specification). */
 export const STORE_CURRENCY = 'usd';
@@ -389,6 +395,18 @@ export function createOrdersService({
     /** A link's download reached its last byte: counted once per link (decision 017). */
     recordCompletedDownload: (orderId: string, linkId: string) =>
       repo.transaction((tx) => tx.recordCompletedDownload(orderId, linkId, clock())),
+
+    /** Paid revenue per day, refunds and best sellers for the sales overview (decision 018). */
+    async salesReport(days: SalesDayRange[], topLimit: number) {
+      const start = days[0]!.start;
+      const end = days.at(-1)!.end;
+      const [byDay, refundedCents, top] = await Promise.all([
+        repo.salesByDay(days),
+        repo.refundedBetween(start, end),
+        repo.topProductsBetween(start, end, topLimit),
+      ]);
+      return { byDay, refundedCents, top };
+    },
 
     /** The owner gives an order its downloads back. */
     async resetDownloads(id: string): Promise<AdminOrder> {
