@@ -36,6 +36,9 @@ const ResetPasswordPage = lazyPage(() =>
 const AccountPage = lazyPage(() =>
   import('../features/account/components/account-page').then((m) => m.AccountPage),
 );
+const SalesPage = lazyPage(() =>
+  import('../features/sales/components/sales-page').then((m) => m.SalesPage),
+);
 const OutboxPage = lazyPage(() =>
   import('../features/admin-mail/components/outbox-page').then((m) => m.OutboxPage),
 );
@@ -67,6 +70,14 @@ export const routes: RouteObject[] = [
         element: (
           <RequireAuth roles={['admin']}>
             <AdminOrdersRoute />
+          </RequireAuth>
+        ),
+      },
+      {
+        path: 'sales',
+        element: (
+          <RequireAuth roles={['admin']}>
+            <SalesPage />
           </RequireAuth>
         ),
       },

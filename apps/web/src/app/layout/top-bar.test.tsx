@@ -64,7 +64,7 @@ describe('top bar', () => {
     expect(screen.queryByRole('link', { name: 'Login' })).not.toBeInTheDocument();
   });
 
-  test('an admin sees Products pointing to the dashboard, Orders and Email instead', () => {
+  test('an admin sees Products pointing to the dashboard, Orders, Sales and Email instead', () => {
     useSessionStore.getState().setUser(admin);
     renderTopBar();
 
@@ -72,6 +72,7 @@ describe('top bar', () => {
     expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
       ['Products', '/dashboard'],
       ['Orders', '/orders'],
+      ['Sales', '/sales'],
       ['Email', '/email'],
     ]);
   });

@@ -22,6 +22,7 @@ export function navItemsFor(user: User | null): NavItem[] {
     return [
       { label: 'Products', to: '/dashboard' },
       { label: 'Orders', to: '/orders' },
+      { label: 'Sales', to: '/sales' },
       { label: 'Email', to: '/email' },
     ];
   }
