@@ -15,7 +15,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
-const SECTIONS = ['api', 'files', 'web'];
+const SECTIONS = ['api', 'files', 'web', 'sales'];
 const root = fileURLToPath(new URL('..', import.meta.url));
 const report = path.join(root, 'docs/performance.md');
 
