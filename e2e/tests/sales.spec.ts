@@ -44,3 +44,15 @@ test('@postgres a sale shows in the admin’s Sales overview; buyers have no way
   await expect(page).toHaveURL(/\/store\/sales\?from=\d{4}-\d{2}-\d{2}&to=\d{4}-\d{2}-\d{2}$/);
   await expect(top.getByRole('row').nth(1)).toContainText(title);
 });
+
+test('@mobile the Sales page fits a phone', async ({ page }) => {
+  await signInThroughUi(page, ADMIN.email, ADMIN.password, '/store/login/admin');
+  await page.goto('/store/sales');
+  await expect(page.getByRole('group', { name: 'Totals' })).toBeVisible();
+  await expect(
+    page.getByRole('table', { name: 'Top products' }).or(page.getByText('No sales in this range.')),
+  ).toBeVisible();
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+  ).toBeLessThanOrEqual(0);
+});
