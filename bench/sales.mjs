@@ -37,7 +37,7 @@ const insertOrders = {
       CASE WHEN i % 20 = 0 THEN 'refunded' WHEN i % 10 = 1 THEN 'canceled' ELSE 'paid' END,
       'test', ${now} - i * (${3 * 365 * DAY}::bigint / ${total}), ${now} - i * (${3 * 365 * DAY}::bigint / ${total}),
       CASE WHEN i % 10 = 1 THEN NULL ELSE ${now} - i * (${3 * 365 * DAY}::bigint / ${total}) END
-    FROM generate_series(0, ${total - 1}) AS i JOIN p ON p.k = i % p.c`,
+    FROM generate_series(0::bigint, ${total - 1}::bigint) AS i JOIN p ON p.k = i % p.c`,
 };
 
 /** Median and 95th percentile of `runs` sequential requests, in milliseconds. */
@@ -77,6 +77,8 @@ async function measure({ root, log, kind, total, runs }) {
     } else {
       const pg = require('pg');
       const client = new pg.Client({ connectionString: postgres.url });
+      // A connection lost mid-insert is reported by the query that fails, not as a crash.
+      client.on('error', (error) => log(`postgres: ${error.message}`));
       await client.connect();
       await client.query(insertOrders.postgres(total, now));
       await client.query('ANALYZE orders');

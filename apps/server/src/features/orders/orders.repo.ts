@@ -156,7 +156,8 @@ function orderQueries(db: Kysely<Database>, dialect: Dialect) {
 
     /**
      * Revenue and paid orders per day, every day listed (zero days too), in one statement: each
-     * day is a range of `paid_at`, read from the sales index (migration 013).
+     * day is a range of `paid_at`, read from the sales index (migration 013) alone — orders are
+     * counted by `paid_at`, which the index holds, not by `id`, which would read every row.
      */
     async salesByDay(
       days: SalesDayRange[],
@@ -174,7 +175,7 @@ function orderQueries(db: Kysely<Database>, dialect: Dialect) {
         WITH day_ranges (day, start_ms, end_ms) AS (VALUES ${ranges})
         SELECT day_ranges.day AS date,
           COALESCE(SUM(orders.amount_cents), 0) AS revenue_cents,
-          COUNT(orders.id) AS order_count
+          COUNT(orders.paid_at) AS order_count
         FROM day_ranges
         LEFT JOIN orders ON orders.status = 'paid'
           AND orders.paid_at >= day_ranges.start_ms AND orders.paid_at < day_ranges.end_ms
@@ -199,27 +200,29 @@ function orderQueries(db: Kysely<Database>, dialect: Dialect) {
       return Number(row.cents);
     },
 
-    /** The best-selling products of a range by revenue (ties by id, so the order is stable). */
+    /**
+     * The best-selling products of a range by revenue (ties by id, so the order is stable), read
+     * from the sales index. SQLite is told so: left to itself it walks the product index to
+     * skip the grouping sort and reads every order of every product (a second instead of 50 ms
+     * at a million orders); PostgreSQL's planner picks the sales index alone.
+     */
     async topProductsBetween(start: number, end: number, limit: number) {
-      const rows = await db
-        .selectFrom('orders')
-        .select((eb) => [
-          'productId',
-          eb.fn.sum<number>('amountCents').as('revenueCents'),
-          eb.fn.countAll<number>().as('orders'),
-        ])
-        .where('status', '=', 'paid')
-        .where('paidAt', '>=', start)
-        .where('paidAt', '<', end)
-        .groupBy('productId')
-        .orderBy('revenueCents', 'desc')
-        .orderBy('productId')
-        .limit(limit)
-        .execute();
-      return rows.map((row) => ({
+      const source = dialect === 'sqlite' ? sql`orders INDEXED BY orders_sales` : sql`orders`;
+      const result = await sql<{
+        productId: string;
+        revenueCents: number | string;
+        orderCount: number | string;
+      }>`
+        SELECT product_id, SUM(amount_cents) AS revenue_cents, COUNT(*) AS order_count
+        FROM ${source}
+        WHERE status = 'paid' AND paid_at >= ${start} AND paid_at < ${end}
+        GROUP BY product_id
+        ORDER BY revenue_cents DESC, product_id
+        LIMIT ${limit}`.execute(db);
+      return result.rows.map((row) => ({
         productId: row.productId,
         revenueCents: Number(row.revenueCents),
-        orders: Number(row.orders),
+        orders: Number(row.orderCount),
       }));
     },
 

@@ -1,10 +1,14 @@
+import { AccountMessages } from '@bindery/shared';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
+import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router';
 import { getStoreConfig } from '../../../lib/store-config';
 
 /** The sign-in pages' card: the store's name, an icon, a heading and what the page is for. */
@@ -42,5 +46,32 @@ export function AuthCard({
         </CardContent>
       </Card>
     </Box>
+  );
+}
+
+/** The card's main button: full width, busy while its request runs. */
+export function AuthSubmitButton({ busy, children }: { busy: boolean; children: ReactNode }) {
+  return (
+    <Button
+      type="submit"
+      variant="contained"
+      size="large"
+      fullWidth
+      loading={busy}
+      loadingPosition="start"
+    >
+      {children}
+    </Button>
+  );
+}
+
+/** The way back from the recovery pages. */
+export function BackToSignIn() {
+  return (
+    <Typography variant="body2" sx={{ mt: 3, textAlign: 'center' }}>
+      <Link component={RouterLink} to="/login" variant="body2">
+        {AccountMessages.backToSignIn}
+      </Link>
+    </Typography>
   );
 }

@@ -3,17 +3,14 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import EmailOutlinedIcon from '@mui/icons-material/EmailOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useForm } from 'react-hook-form';
-import { Link as RouterLink } from 'react-router';
 import type { z } from 'zod';
 import { errorMessage } from '../../../lib/api-client';
 import { useRequestPasswordReset } from '../api/password-reset';
-import { AuthCard } from './auth-card';
+import { AuthCard, AuthSubmitButton, BackToSignIn } from './auth-card';
 
 type FormValues = z.input<typeof PasswordResetRequestBodySchema>;
 
@@ -72,24 +69,13 @@ export function ForgotPasswordPage() {
               error={Boolean(errors.email)}
               fullWidth
             />
-            <Button
-              type="submit"
-              variant="contained"
-              size="large"
-              fullWidth
-              loading={request.isPending}
-              loadingPosition="start"
-            >
+            <AuthSubmitButton busy={request.isPending}>
               {AccountMessages.sendResetLink}
-            </Button>
+            </AuthSubmitButton>
           </Stack>
         </Box>
       )}
-      <Typography variant="body2" sx={{ mt: 3, textAlign: 'center' }}>
-        <Link component={RouterLink} to="/login" variant="body2">
-          {AccountMessages.backToSignIn}
-        </Link>
-      </Typography>
+      <BackToSignIn />
     </AuthCard>
   );
 }

@@ -33,7 +33,7 @@ import { useSessionStore } from '../../../lib/session-store';
 import { useLogin } from '../api/login';
 import { useRegister } from '../api/register';
 import { homeFor, readReturnTarget } from '../return-target';
-import { AuthCard } from './auth-card';
+import { AuthCard, AuthSubmitButton } from './auth-card';
 
 type Mode = 'sign-in' | 'register';
 
@@ -238,16 +238,9 @@ export function LoginPage({ variant = 'user' }: LoginPageProps) {
               fullWidth
             />
           )}
-          <Button
-            type="submit"
-            variant="contained"
-            size="large"
-            fullWidth
-            loading={isSubmitting}
-            loadingPosition="start"
-          >
+          <AuthSubmitButton busy={isSubmitting}>
             {isRegister ? 'Register' : 'Sign in'}
-          </Button>
+          </AuthSubmitButton>
         </Stack>
       </Box>
 

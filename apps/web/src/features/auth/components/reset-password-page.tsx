@@ -4,17 +4,15 @@ import LockResetIcon from '@mui/icons-material/LockReset';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { useForm, type FieldPath } from 'react-hook-form';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { useConfirmPasswordReset } from '../api/password-reset';
-import { AuthCard } from './auth-card';
+import { AuthCard, AuthSubmitButton, BackToSignIn } from './auth-card';
 
 const FormSchema = z
   .object({ password: NewPasswordSchema, confirmPassword: z.string() })
@@ -109,24 +107,13 @@ export function ResetPasswordPage() {
               autoComplete="new-password"
               fullWidth
             />
-            <Button
-              type="submit"
-              variant="contained"
-              size="large"
-              fullWidth
-              loading={confirm.isPending}
-              loadingPosition="start"
-            >
+            <AuthSubmitButton busy={confirm.isPending}>
               {AccountMessages.setNewPassword}
-            </Button>
+            </AuthSubmitButton>
           </Stack>
         </Box>
       )}
-      <Typography variant="body2" sx={{ mt: 3, textAlign: 'center' }}>
-        <Link component={RouterLink} to="/login" variant="body2">
-          {AccountMessages.backToSignIn}
-        </Link>
-      </Typography>
+      <BackToSignIn />
     </AuthCard>
   );
 }
