@@ -138,6 +138,24 @@ export interface OrdersTable {
   downloadsUsed: number;
 }
 
+/** Paid revenue and refunds per quarter hour of payment time (migration 014). */
+export interface SalesQuarterHoursTable {
+  /** The quarter hour's first millisecond (UTC). */
+  startsAt: number;
+  revenueCents: number;
+  orders: number;
+  refundedCents: number;
+}
+
+/** Paid revenue and orders per product per UTC day of payment time (migration 014). */
+export interface SalesProductDaysTable {
+  /** The UTC day's first millisecond. */
+  startsAt: number;
+  productId: string;
+  revenueCents: number;
+  orders: number;
+}
+
 /** A payment the provider reported for an order the store does not have (deleted, or foreign). */
 export interface UnmatchedPaymentsTable {
   /** The provider's event id (or the session id when there is no event). */
@@ -260,6 +278,8 @@ export interface Database {
   uploadSignatures: UploadSignaturesTable;
   uploadUsage: UploadUsageTable;
   orders: OrdersTable;
+  salesQuarterHours: SalesQuarterHoursTable;
+  salesProductDays: SalesProductDaysTable;
   paymentEvents: PaymentEventsTable;
   orderTransitions: OrderTransitionsTable;
   downloads: DownloadsTable;

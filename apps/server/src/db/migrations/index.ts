@@ -12,6 +12,7 @@ import { m010MailOutbox } from './010-mail-outbox.js';
 import { m011PasswordResets } from './011-password-resets.js';
 import { m012DownloadLimits } from './012-download-limits.js';
 import { m013SalesIndexes } from './013-sales-indexes.js';
+import { m014SalesTotals } from './014-sales-totals.js';
 
 /** A schema change, written once per database where their SQL differs. */
 export interface Migration {
@@ -36,4 +37,5 @@ export const migrations: Migration[] = [
   m011PasswordResets,
   m012DownloadLimits,
   m013SalesIndexes,
+  m014SalesTotals,
 ];

@@ -1,18 +1,24 @@
 import type { OrderSortField, OrderStatus, SortOrder } from '@bindery/shared';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Dialect } from '../../db/client.js';
 import type { Database, OrdersTable, UnmatchedPaymentsTable } from '../../db/types.js';
 import { ORDER_TRANSITIONS, type OrderTransition } from './order-status.js';
+import { salesTotalsQueries } from './sales-totals.js';
+
+/** The columns of an order its share of the sales totals depends on. */
+const SALES_FACTS = ['status', 'paidAt', 'amountCents', 'productId'] as const;
 
 export type OrderRow = OrdersTable;
 export type UnmatchedPaymentRow = UnmatchedPaymentsTable;
 
-type OrderChanges = Partial<
+/** What a status change may write besides the status: the payment time only with it. */
+type StatusChanges = Partial<
   Pick<
     OrderRow,
     'paidAt' | 'paymentIntentId' | 'reviewReason' | 'disputeStatus' | 'refundId' | 'downloadsUsed'
   >
 >;
+type OrderChanges = Omit<StatusChanges, 'paidAt'>;
 
 /**
  * `needsReview`: orders that need the owner, flagged for review or disputed right now.
@@ -20,13 +26,6 @@ type OrderChanges = Partial<
  * all (flagged for review), which the buyer must still see.
  */
 type ListFilter = { userId?: string; needsReview?: boolean; hideCanceledCheckouts?: boolean };
-
-/** One calendar day of the sales overview: its date and its [start, end) in milliseconds. */
-export interface SalesDayRange {
-  date: string;
-  start: number;
-  end: number;
-}
 
 /** The admin table's order: a column of the orders table and a direction. */
 export interface OrderSort {
@@ -50,7 +49,11 @@ export function createOrdersRepo(db: Kysely<Database>, dialect: Dialect) {
 
 /** The queries of the orders feature, written once for both databases; `db` may be a transaction. */
 function orderQueries(db: Kysely<Database>, dialect: Dialect) {
+  const totals = salesTotalsQueries(db, dialect);
   return {
+    salesByDay: totals.salesByDay,
+    refundedBetween: totals.refundedBetween,
+    topProductsBetween: totals.topProductsBetween,
     /**
      * Reads the order and, on PostgreSQL, locks its row until the transaction ends, so two
      * outcomes for one order (a refund racing its payment) run one after the other. SQLite
@@ -95,22 +98,24 @@ function orderQueries(db: Kysely<Database>, dialect: Dialect) {
       transition: OrderTransition,
       reason: string,
       now: number,
-      changes: OrderChanges = {},
+      changes: StatusChanges = {},
     ): Promise<OrderStatus | null> {
       const { from, to } = ORDER_TRANSITIONS[transition];
       const current = await db
         .selectFrom('orders')
-        .select('status')
+        .select(SALES_FACTS)
         .where('id', '=', orderId)
         .executeTakeFirst();
       if (!current || !(from as readonly OrderStatus[]).includes(current.status)) return null;
-      const result = await db
+      const updated = await db
         .updateTable('orders')
         .set({ status: to, updatedAt: now, ...changes })
         .where('id', '=', orderId)
         .where('status', '=', current.status)
+        .returning(SALES_FACTS)
         .executeTakeFirst();
-      if (Number(result.numUpdatedRows) !== 1) return null;
+      if (!updated) return null;
+      await totals.recordSalesChange(current, updated);
       await db
         .insertInto('orderTransitions')
         .values({ orderId, fromStatus: current.status, toStatus: to, reason, createdAt: now })
@@ -154,80 +159,10 @@ function orderQueries(db: Kysely<Database>, dialect: Dialect) {
       return row !== undefined;
     },
 
-    /**
-     * Revenue and paid orders per day, every day listed (zero days too), in one statement: each
-     * day is a range of `paid_at`, read from the sales index (migration 013) alone — orders are
-     * counted by `paid_at`, which the index holds, not by `id`, which would read every row.
-     */
-    async salesByDay(
-      days: SalesDayRange[],
-    ): Promise<Array<{ date: string; revenueCents: number; orders: number }>> {
-      const ranges = sql.join(
-        days.map(
-          (day) => sql`(${day.date}, CAST(${day.start} AS BIGINT), CAST(${day.end} AS BIGINT))`,
-        ),
-      );
-      const result = await sql<{
-        date: string;
-        revenueCents: number | string;
-        orderCount: number | string;
-      }>`
-        WITH day_ranges (day, start_ms, end_ms) AS (VALUES ${ranges})
-        SELECT day_ranges.day AS date,
-          COALESCE(SUM(orders.amount_cents), 0) AS revenue_cents,
-          COUNT(orders.paid_at) AS order_count
-        FROM day_ranges
-        LEFT JOIN orders ON orders.status = 'paid'
-          AND orders.paid_at >= day_ranges.start_ms AND orders.paid_at < day_ranges.end_ms
-        GROUP BY day_ranges.day
-        ORDER BY day_ranges.day`.execute(db);
-      return result.rows.map((row) => ({
-        date: row.date,
-        revenueCents: Number(row.revenueCents),
-        orders: Number(row.orderCount),
-      }));
-    },
-
-    /** What orders paid in the range and refunded since gave back. */
-    async refundedBetween(start: number, end: number): Promise<number> {
-      const row = await db
-        .selectFrom('orders')
-        .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amountCents'), eb.lit(0)).as('cents'))
-        .where('status', '=', 'refunded')
-        .where('paidAt', '>=', start)
-        .where('paidAt', '<', end)
-        .executeTakeFirstOrThrow();
-      return Number(row.cents);
-    },
-
-    /**
-     * The best-selling products of a range by revenue (ties by id, so the order is stable), read
-     * from the sales index. SQLite is told so: left to itself it walks the product index to
-     * skip the grouping sort and reads every order of every product (a second instead of 50 ms
-     * at a million orders); PostgreSQL's planner picks the sales index alone.
-     */
-    async topProductsBetween(start: number, end: number, limit: number) {
-      const source = dialect === 'sqlite' ? sql`orders INDEXED BY orders_sales` : sql`orders`;
-      const result = await sql<{
-        productId: string;
-        revenueCents: number | string;
-        orderCount: number | string;
-      }>`
-        SELECT product_id, SUM(amount_cents) AS revenue_cents, COUNT(*) AS order_count
-        FROM ${source}
-        WHERE status = 'paid' AND paid_at >= ${start} AND paid_at < ${end}
-        GROUP BY product_id
-        ORDER BY revenue_cents DESC, product_id
-        LIMIT ${limit}`.execute(db);
-      return result.rows.map((row) => ({
-        productId: row.productId,
-        revenueCents: Number(row.revenueCents),
-        orders: Number(row.orderCount),
-      }));
-    },
-
+    /** A new order; one written already paid (an import) counts in the sales totals too. */
     async insertOrder(row: OrderRow): Promise<void> {
       await db.insertInto('orders').values(row).execute();
+      await totals.recordSalesChange(undefined, row);
     },
 
     findOrder(id: string): Promise<OrderRow | undefined> {
@@ -411,9 +346,16 @@ function orderQueries(db: Kysely<Database>, dialect: Dialect) {
       return row !== undefined;
     },
 
+    /** Deletes an order and its share of the sales totals: call it inside `transaction()`. */
     async deleteOrder(id: string): Promise<boolean> {
-      const result = await db.deleteFrom('orders').where('id', '=', id).executeTakeFirst();
-      return Number(result.numDeletedRows) > 0;
+      const deleted = await db
+        .deleteFrom('orders')
+        .where('id', '=', id)
+        .returning(SALES_FACTS)
+        .executeTakeFirst();
+      if (!deleted) return false;
+      await totals.recordSalesChange(deleted, undefined);
+      return true;
     },
 
     async insertDownload(orderId: string, now: number): Promise<void> {

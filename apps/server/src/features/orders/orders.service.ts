@@ -18,13 +18,8 @@ import type { AuthService } from '../auth/auth.service.js';
 import type { CatalogService } from '../catalog/catalog.service.js';
 import { applyPaymentOutcome, type OutcomeResult, type PaymentOutcome } from './fulfilment.js';
 import type { OrderNotices } from './order-notices.js';
-import type {
-  OrderRow,
-  OrderSort,
-  OrdersRepo,
-  SalesDayRange,
-  UnmatchedPaymentRow,
-} from './orders.repo.js';
+import type { OrderRow, OrderSort, OrdersRepo, UnmatchedPaymentRow } from './orders.repo.js';
+import type { SalesDayRange } from './sales-totals.js';
 
 /** The one currency the store sells in (prices are USD in the specification). */
 export const STORE_CURRENCY = 'usd';
@@ -373,7 +368,7 @@ export function createOrdersService({
      * closed its checkout first (see checkout.service deleteOrder).
      */
     async deleteOrder(id: string): Promise<void> {
-      const deleted = ID_SHAPE.test(id) && (await repo.deleteOrder(id));
+      const deleted = ID_SHAPE.test(id) && (await repo.transaction((tx) => tx.deleteOrder(id)));
       if (!deleted) throw AppError.notFound(OrderMessages.orderNotFound);
     },
 

@@ -7,6 +7,8 @@ import {
   type TestApp,
 } from '../../test/build-test-app.js';
 import { createTestProduct } from '../../test/factories.js';
+import { createOrdersRepo } from '../orders/orders.repo.js';
+import type { OrderTransition } from '../orders/order-status.js';
 import { dayRanges, startOfDate } from './calendar-days.js';
 
 const HOUR = 60 * 60 * 1000;
@@ -28,8 +30,9 @@ async function store(now: string, timeZone = 'UTC') {
     .select('id')
     .where('email', '=', buyer.email)
     .executeTakeFirstOrThrow();
+  const repo = createOrdersRepo(t.database.db, t.database.dialect);
   let sequence = 0;
-  /** An order written as fulfilment leaves it: paid (or not) at a moment. */
+  /** An order written as fulfilment leaves it (paid or not, at a moment); its id. */
   const order = async (
     productId: string,
     amountCents: number,
@@ -37,34 +40,33 @@ async function store(now: string, timeZone = 'UTC') {
     paidAt: string | null,
   ) => {
     const at = paidAt ? Date.parse(paidAt) : Date.parse(now);
-    await t.database.db
-      .insertInto('orders')
-      .values({
-        id: `s${String(++sequence).padStart(15, '0')}`,
-        userId: user.id,
-        productId,
-        amountCents,
-        currency: 'usd',
-        status,
-        provider: 'test',
-        providerSessionId: null,
-        paymentIntentId: null,
-        providerSessionUrl: null,
-        providerSessionExpiresAt: null,
-        checkoutFingerprint: null,
-        reviewReason: null,
-        disputeStatus: null,
-        refundId: null,
-        createdAt: at,
-        updatedAt: at,
-        paidAt: paidAt ? at : null,
-        downloadsUsed: 0,
-      })
-      .execute();
+    const id = `s${String(++sequence).padStart(15, '0')}`;
+    await repo.insertOrder({
+      id,
+      userId: user.id,
+      productId,
+      amountCents,
+      currency: 'usd',
+      status,
+      provider: 'test',
+      providerSessionId: null,
+      paymentIntentId: null,
+      providerSessionUrl: null,
+      providerSessionExpiresAt: null,
+      checkoutFingerprint: null,
+      reviewReason: null,
+      disputeStatus: null,
+      refundId: null,
+      createdAt: at,
+      updatedAt: at,
+      paidAt: paidAt ? at : null,
+      downloadsUsed: 0,
+    });
+    return id;
   };
   const get = (query = '', cookie = admin) =>
     t.app.inject({ method: 'GET', url: `/api/admin/sales${query}`, headers: { cookie } });
-  return { admin, buyer: buyer.cookie, atlas, guide, order, get };
+  return { admin, buyer: buyer.cookie, atlas, guide, order, get, repo };
 }
 
 describe('the sales overview', () => {
@@ -133,6 +135,94 @@ describe('the sales overview', () => {
     expect(autumn!.end - autumn!.start).toBe(25 * HOUR);
     expect(startOfDate('2026-11-25', 'America/New_York')).toBe(Date.parse('2026-11-25T05:00:00Z'));
     expect(startOfDate('2026-11-25', 'Asia/Kolkata')).toBe(Date.parse('2026-11-24T18:30:00Z'));
+  });
+
+  test('the totals follow every change of an order: payment, refund, restore, grant, deletion', async () => {
+    const s = await store('2026-11-25T15:00:00Z');
+    const totals = async () => {
+      const body = (await s.get('?from=2026-11-24&to=2026-11-25')).json<SalesResponse>();
+      return {
+        revenue: body.revenueCents,
+        refunded: body.refundedCents,
+        orders: body.orders,
+        days: body.days.map((day) => day.revenueCents),
+        top: body.topProducts.map((p) => [p.title, p.revenueCents, p.orders]),
+      };
+    };
+    const move = (id: string, transition: OrderTransition, at?: string) =>
+      s.repo.transaction((tx) =>
+        tx.moveStatus(id, transition, 'test', Date.parse(at ?? '2026-11-25T15:00:00Z'), {
+          ...(at ? { paidAt: Date.parse(at) } : {}),
+        }),
+      );
+    const first = await s.order(s.atlas._id, 1000, 'pending', null);
+    const second = await s.order(s.guide._id, 400, 'canceled', null);
+    expect(await totals()).toEqual({ revenue: 0, refunded: 0, orders: 0, days: [0, 0], top: [] });
+
+    expect(await move(first, 'pay', '2026-11-24T10:07:00Z')).toBe('paid');
+    expect(await totals()).toEqual({
+      revenue: 1000,
+      refunded: 0,
+      orders: 1,
+      days: [1000, 0],
+      top: [['Atlas', 1000, 1]],
+    });
+    expect(await move(first, 'refund')).toBe('refunded');
+    expect(await totals()).toEqual({
+      revenue: 0,
+      refunded: 1000,
+      orders: 0,
+      days: [0, 0],
+      top: [],
+    });
+    // A refund that failed at the provider: paid again, on its first payment's day.
+    expect(await move(first, 'restore')).toBe('paid');
+    expect((await totals()).days).toEqual([1000, 0]);
+    // The owner grants a canceled order whose money came late: paid when granted.
+    expect(await move(second, 'grant', '2026-11-25T09:00:00Z')).toBe('paid');
+    expect(await totals()).toEqual({
+      revenue: 1400,
+      refunded: 0,
+      orders: 2,
+      days: [1000, 400],
+      top: [
+        ['Atlas', 1000, 1],
+        ['Guide', 400, 1],
+      ],
+    });
+    // A move the order cannot make changes nothing.
+    expect(await move(second, 'pay', '2026-11-25T10:00:00Z')).toBeNull();
+    expect((await totals()).revenue).toBe(1400);
+
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/orders/${first}`,
+      headers: { cookie: s.admin },
+    });
+    expect(deleted.statusCode).toBe(204);
+    expect(await totals()).toEqual({
+      revenue: 400,
+      refunded: 0,
+      orders: 1,
+      days: [0, 400],
+      top: [['Guide', 400, 1]],
+    });
+  });
+
+  test('best sellers of a range cut mid-day: whole days from the totals, the rest from orders', async () => {
+    // New York's days start at 05:00 UTC: each day of the range spans two UTC days.
+    const s = await store('2026-11-25T15:00:00Z', 'America/New_York');
+    await s.order(s.atlas._id, 1000, 'paid', '2026-11-22T05:00:00Z'); // first minute, Nov 22
+    await s.order(s.guide._id, 400, 'paid', '2026-11-22T04:59:59Z'); // Nov 21 in New York
+    await s.order(s.guide._id, 400, 'paid', '2026-11-23T12:00:00Z'); // a whole UTC day
+    await s.order(s.guide._id, 400, 'paid', '2026-11-25T04:59:59Z'); // last second, Nov 24
+    await s.order(s.atlas._id, 1000, 'paid', '2026-11-25T05:00:00Z'); // Nov 25
+    const body = (await s.get('?from=2026-11-22&to=2026-11-24')).json<SalesResponse>();
+    expect(body.topProducts.map((p) => [p.title, p.revenueCents, p.orders])).toEqual([
+      ['Atlas', 1000, 1],
+      ['Guide', 800, 2],
+    ]);
+    expect(body.days.map((day) => day.revenueCents)).toEqual([1000, 400, 400]);
   });
 
   test('the top products are the ten best by revenue', async () => {
