@@ -93,13 +93,14 @@ describe('loadConfig', () => {
         DATABASE_URL: 'mysql://x',
         SESSION_SECRET: 'short',
         LOG_LEVEL: 'loud',
+        LOG_FORMAT: 'fancy',
       });
     } catch (caught) {
       error = caught;
     }
     expect(error).toBeInstanceOf(ConfigError);
     const problems = (error as ConfigError).problems;
-    expect(problems).toHaveLength(5);
+    expect(problems).toHaveLength(6);
     expect(problems.find((line) => line.startsWith('PORT:'))).toMatch(
       /must be a port number \(got "abc"\)/,
     );
@@ -107,6 +108,9 @@ describe('loadConfig', () => {
     expect(problems.find((line) => line.startsWith('DATABASE_URL:'))).toMatch(/postgres/);
     expect(problems.find((line) => line.startsWith('SESSION_SECRET:'))).toMatch(/32/);
     expect(problems.find((line) => line.startsWith('LOG_LEVEL:'))).toBeDefined();
+    expect(problems.find((line) => line.startsWith('LOG_FORMAT:'))).toMatch(
+      /must be auto, json or pretty/,
+    );
   });
 
   describe('which payments a store takes', () => {

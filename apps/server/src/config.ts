@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_MAX_DIGITAL_FILE_MB, MAX_IMAGE_BYTES } from '@bindery/shared';
 import { z } from 'zod';
+import type { LogFormat } from './lib/log-format.js';
 
 /** Where the built web app lives when the server runs from this repository. */
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -34,6 +35,8 @@ export interface Config {
   storeName: string;
   mainSiteUrl: string;
   logLevel: string;
+  /** LOG_FORMAT: `auto` (readable lines on a terminal, JSON otherwise), `json` or `pretty`. */
+  logFormat: LogFormat;
   trustProxy: boolean;
   webDistDir: string;
   /** Add the demo catalogue to a new, empty store. */
@@ -182,6 +185,9 @@ const EnvSchema = z.object({
     .default('Bindery'),
   MAIN_SITE_URL: z.string().trim().min(1, 'must not be empty').default('/'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_FORMAT: z
+    .enum(['auto', 'json', 'pretty'], { error: 'must be auto, json or pretty' })
+    .default('auto'),
   TRUST_PROXY: z
     .enum(['true', 'false', '1', '0', ''], { error: 'must be true or false' })
     .default('false')
@@ -299,6 +305,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     storeName: vars.STORE_NAME,
     mainSiteUrl: vars.MAIN_SITE_URL,
     logLevel: vars.LOG_LEVEL,
+    logFormat: vars.LOG_FORMAT,
     trustProxy: vars.TRUST_PROXY,
     webDistDir: vars.WEB_DIST_DIR ? path.resolve(vars.WEB_DIST_DIR) : DEFAULT_WEB_DIST,
     seedDemo: vars.SEED_DEMO,

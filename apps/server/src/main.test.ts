@@ -143,3 +143,37 @@ test.skipIf(testDb === 'postgres')(
     expect(await everywhere.exited).toBe(0);
   },
 );
+
+test.skipIf(testDb === 'postgres')(
+  'LOG_FORMAT=pretty: one short line per request; JSON when not asked on a pipe',
+  { timeout: 60_000 },
+  async () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bindery-main-'));
+    dirs.push(dataDir);
+    const pretty = start(dataDir, { LOG_FORMAT: 'pretty' });
+    const url = await pretty.listening;
+    expect((await fetch(`${url}/api/health`)).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const lines = pretty.output().split('\n');
+    expect(lines.filter((line) => line.includes('/api/health'))).toEqual([
+      expect.stringMatching(/^\d\d:\d\d:\d\d GET \/api\/health 200 \d+(\.\d)? ms$/),
+    ]);
+    expect(lines.some((line) => line.startsWith('{'))).toBe(false);
+    pretty.child.kill('SIGTERM');
+    expect(await pretty.exited).toBe(0);
+
+    // The output here is a pipe: `auto` writes JSON for a log collector.
+    const json = start(dataDir);
+    const jsonUrl = await json.listening;
+    await fetch(`${jsonUrl}/api/health`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const request = json
+      .output()
+      .split('\n')
+      .find((line) => line.includes('/api/health'));
+    expect(JSON.parse(request!)).toMatchObject({
+      req: { method: 'GET', url: '/api/health' },
+      res: { statusCode: 200 },
+    });
+  },
+);

@@ -5,6 +5,7 @@ import { ConfigError, loadConfig, type Config } from './config.js';
 import { DataDirLockedError } from './db/client.js';
 import { seedDemoCatalogue } from './db/seed/seed-demo-catalogue.js';
 import { ensureAdmin } from './features/auth/admin-bootstrap.js';
+import { prettyLogStream, resolveLogFormat } from './lib/log-format.js';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -48,7 +49,10 @@ async function start() {
     );
   }
 
-  const app = await buildApp(config).catch((error: unknown) => {
+  // On a terminal, one short line per request; JSON for anything that collects logs.
+  const logFormat = resolveLogFormat(config.logFormat, Boolean(process.stdout.isTTY));
+  const logStream = logFormat === 'pretty' ? prettyLogStream(process.stdout) : undefined;
+  const app = await buildApp(config, { logStream }).catch((error: unknown) => {
     if (error instanceof DataDirLockedError) {
       console.error(error.message);
       process.exit(1);

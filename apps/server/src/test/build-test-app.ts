@@ -31,6 +31,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     storeName: 'Bindery',
     mainSiteUrl: '/',
     logLevel: 'silent',
+    logFormat: 'json',
     trustProxy: false,
     webDistDir: path.join(dataDir, 'no-web-build'),
     seedDemo: false,
