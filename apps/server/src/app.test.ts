@@ -240,7 +240,7 @@ describe('web app', () => {
     expect(response.headers.location).toBe('/store/');
   });
 
-  test.each(['/store', '/store/', '/store/login', '/store/product/123?x=1'])(
+  test.each(['/store', '/store/', '/store/login', '/store/my-orders?x=1'])(
     '%s serves index.html with the shop settings',
     async (url) => {
       const response = await t.app.inject({ method: 'GET', url });

@@ -63,6 +63,9 @@ import { createFastLane } from './plugins/fast-lane.js';
 import { registerSecurity, securityHeaders } from './plugins/security.js';
 import { createStoreAddress } from './plugins/store-address.js';
 import { registerRequestTimeout, serverTimeouts } from './plugins/timeouts.js';
+import { createSitemap } from './features/storefront/sitemap.js';
+import { storefrontRoutes } from './features/storefront/storefront.routes.js';
+import { createStorefrontService } from './features/storefront/storefront.service.js';
 import { registerWebApp } from './plugins/web-app.js';
 import { createSecurityLog } from './security-log.js';
 
@@ -71,6 +74,8 @@ export interface AppOptions {
   database?: DatabaseHandle;
   /** The clock of orders, checkout and downloads (tests move it across expiry boundaries). */
   clock?: () => number;
+  /** Addresses per sitemap file (tests page a small catalogue); 50,000 otherwise. */
+  sitemapUrlsPerFile?: number;
   /** Where log lines go instead of stdout (tests read them). */
   logStream?: { write(line: string): void };
 }
@@ -295,7 +300,16 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     await reconciling;
   });
 
-  await registerWebApp(app, config);
+  const publicUrl = config.publicUrl.replace(/\/$/, '');
+  const storefront = createStorefrontService({
+    catalog,
+    store: { storeName: config.storeName, publicUrl },
+  });
+  await app.register(storefrontRoutes, {
+    sitemap: createSitemap({ catalog, publicUrl, urlsPerFile: options.sitemapUrlsPerFile }),
+    publicUrl,
+  });
+  await registerWebApp(app, config, storefront);
 
   const purge = setInterval(() => {
     auth

@@ -121,6 +121,14 @@ const pools = {
 
 const ROUTES: Record<string, RouteSpec> = {
   'GET /api/health': { access: 'anyone' },
+  'GET /robots.txt': { access: 'anyone', html: true },
+  'GET /sitemap.xml': { access: 'anyone', html: true },
+  'GET /sitemap-:n.xml': {
+    access: 'anyone',
+    params: { n: () => ['1', '2', '0', '01', '999999999'] },
+    html: true,
+    statuses: [200, 404],
+  },
   'GET /api/auth/me': { access: 'signed-in' },
   'POST /api/auth/login': {
     access: 'anyone',
@@ -162,7 +170,14 @@ const ROUTES: Record<string, RouteSpec> = {
     access: 'anyone',
     params: {
       id: () => pools.imageIds,
-      file: () => ['original.png', 'card.webp', 'thumb.webp', 'large.webp', 'original.svg'],
+      file: () => [
+        'original.png',
+        'card.webp',
+        'thumb.webp',
+        'large.webp',
+        'share.jpg',
+        'original.svg',
+      ],
     },
   },
   'GET /api/products': { access: 'anyone', query: ListProductsQuerySchema },

@@ -5,12 +5,9 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { AppProviders } from './app/providers';
 import { AppRoutes, basename } from './app/router';
-import { getStoreConfig } from './lib/store-config';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
-
-document.title = getStoreConfig().storeName;
 
 createRoot(root).render(
   <StrictMode>

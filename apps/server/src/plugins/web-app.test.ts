@@ -1,33 +1,16 @@
-import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { rmSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildTestApp, type TestApp } from '../test/build-test-app.js';
+import { WEB_BUILD_ASSET, WEB_BUILD_SCRIPT, writeWebBuild } from '../test/web-build.js';
 import { pickEncoding } from './web-app.js';
 
-const SCRIPT = `console.log(${JSON.stringify('a built script '.repeat(200))});`;
-const ASSET = '/store/assets/index-abc123.js';
+const SCRIPT = WEB_BUILD_SCRIPT;
+const ASSET = WEB_BUILD_ASSET;
 
 let t: TestApp;
 let dist: string;
-
-/** A built web app as Vite and its precompress step lay it out: each script with .br and .gz. */
-function writeWebBuild(): string {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'bindery-web-'));
-  mkdirSync(path.join(dir, 'assets'));
-  writeFileSync(
-    path.join(dir, 'index.html'),
-    '<!doctype html><html><head><title>Bindery</title>' +
-      '<script type="application/json" id="bindery-config">{"storeName":"Bindery","mainSiteUrl":"/"}</script>' +
-      `<script type="module" src="${ASSET}"></script></head><body><div id="root"></div></body></html>`,
-  );
-  const script = path.join(dir, 'assets', 'index-abc123.js');
-  writeFileSync(script, SCRIPT);
-  writeFileSync(`${script}.br`, brotliCompressSync(SCRIPT));
-  writeFileSync(`${script}.gz`, gzipSync(SCRIPT));
-  return dir;
-}
 
 const sizeOf = (name: string) => statSync(path.join(dist, 'assets', name)).size;
 
@@ -116,7 +99,7 @@ describe('hashed assets', () => {
 
 describe('index.html', () => {
   test('is sent brotli-compressed, with the store settings, to a browser that takes brotli', async () => {
-    const response = await get('/store/product/123', 'gzip, br');
+    const response = await get('/store/login', 'gzip, br');
 
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-encoding']).toBe('br');

@@ -5,6 +5,13 @@ import fastifyStatic from '@fastify/static';
 import { ErrorCode, STORE_CONFIG_ELEMENT_ID, type StoreConfig } from '@bindery/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
+import type { PageAnswer } from '../features/storefront/storefront.service.js';
+
+/** The public pages whose head (and status) the server writes itself; the app does the rest. */
+export interface PublicPages {
+  productPage(id: string): Promise<PageAnswer>;
+  cataloguePage(query: Record<string, unknown>): PageAnswer;
+}
 
 const STORE_PREFIX = '/store';
 
@@ -14,7 +21,7 @@ const STORE_PREFIX = '/store';
  * Scripts and styles go out as the brotli or gzip copies the web build made; index.html is
  * compressed once here, after the settings are filled in.
  */
-export async function registerWebApp(app: FastifyInstance, config: Config) {
+export async function registerWebApp(app: FastifyInstance, config: Config, pages?: PublicPages) {
   app.get('/', { schema: { hide: true } }, (_request, reply) => reply.redirect(`${STORE_PREFIX}/`));
 
   const indexFile = path.join(config.webDistDir, 'index.html');
@@ -29,7 +36,10 @@ export async function registerWebApp(app: FastifyInstance, config: Config) {
     mainSiteUrl: config.mainSiteUrl,
     maxDigitalFileMb: Math.floor(config.uploads.maxFileBytes / (1024 * 1024)),
   };
-  const indexHtml = compressIndex(renderIndex(readFileSync(indexFile, 'utf8'), storeConfig));
+  const renderedIndex = renderIndex(readFileSync(indexFile, 'utf8'), storeConfig);
+  const indexHtml = compressIndex(renderedIndex);
+  // Around the title: where a page's own head goes.
+  const [beforeTitle = '', afterTitle = ''] = renderedIndex.split(/<title>[\s\S]*?<\/title>/);
 
   await app.register(fastifyStatic, {
     root: config.webDistDir,
@@ -57,6 +67,31 @@ export async function registerWebApp(app: FastifyInstance, config: Config) {
     if (encoding !== 'identity') reply.header('content-encoding', encoding);
     return reply.send(indexHtml[encoding]);
   };
+
+  /** index.html with a page's own head in place of the title, compressed for this request. */
+  const sendPage = (request: FastifyRequest, reply: FastifyReply, page: PageAnswer) => {
+    const html = Buffer.from(`${beforeTitle}${page.head}${afterTitle}`);
+    const encoding = pickEncoding(request.headers['accept-encoding']);
+    reply
+      .code(page.status)
+      .header('cache-control', 'no-cache')
+      .header('vary', 'accept-encoding')
+      .type('text/html; charset=utf-8');
+    if (encoding === 'identity') return reply.send(html);
+    return reply.header('content-encoding', encoding).send(compressPage(html, encoding));
+  };
+
+  if (pages) {
+    app.get<{ Params: { id: string } }>(
+      `${STORE_PREFIX}/product/:id`,
+      { schema: { hide: true } },
+      async (request, reply) =>
+        sendPage(request, reply, await pages.productPage(request.params.id)),
+    );
+    app.get(`${STORE_PREFIX}/products`, { schema: { hide: true } }, (request, reply) =>
+      sendPage(request, reply, pages.cataloguePage(request.query as Record<string, unknown>)),
+    );
+  }
 
   app.get(STORE_PREFIX, { schema: { hide: true } }, sendIndex);
   app.get(`${STORE_PREFIX}/*`, { schema: { hide: true } }, (request, reply) => {
@@ -87,6 +122,18 @@ export function renderIndex(html: string, storeConfig: StoreConfig): string {
 }
 
 type Encoding = 'br' | 'gzip' | 'identity';
+
+/** A page made for one request: quick settings, since it is compressed every time it is sent. */
+function compressPage(html: Buffer, encoding: 'br' | 'gzip'): Buffer {
+  return encoding === 'br'
+    ? brotliCompressSync(html, {
+        params: {
+          [constants.BROTLI_PARAM_QUALITY]: 4,
+          [constants.BROTLI_PARAM_SIZE_HINT]: html.length,
+        },
+      })
+    : gzipSync(html, { level: 6 });
+}
 
 /** index.html in each encoding, made once at start-up: it only changes with the settings. */
 function compressIndex(html: string): Record<Encoding, Buffer> {

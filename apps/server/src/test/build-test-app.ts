@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { buildApp } from '../app.js';
+import { buildApp, type AppOptions } from '../app.js';
 import type { Config } from '../config.js';
 import { openDatabase, type DatabaseHandle } from '../db/client.js';
 
@@ -103,7 +103,7 @@ export interface TestApp {
 /** The real application on a fresh database; the one way tests start the server. */
 export async function buildTestApp(
   overrides: Partial<Config> = {},
-  options: { clock?: () => number; logStream?: { write(line: string): void } } = {},
+  options: Pick<AppOptions, 'clock' | 'logStream' | 'sitemapUrlsPerFile'> = {},
 ): Promise<TestApp> {
   const config = testConfig(overrides);
   const database = await openTestDatabase();

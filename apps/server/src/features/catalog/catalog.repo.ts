@@ -216,6 +216,18 @@ function catalogQueries(db: Db, dialect: Dialect) {
         .executeTakeFirst();
     },
 
+    /** Live products by id, with when each last changed: the sitemap's rows. */
+    listLiveProductDates(offset: number, limit: number) {
+      return db
+        .selectFrom('products')
+        .select(['id', 'updatedAt'])
+        .where('archivedAt', 'is', null)
+        .orderBy('id')
+        .limit(limit)
+        .offset(offset)
+        .execute();
+    },
+
     /** A product whether archived or not: its buyers still download its file. */
     findProductIncludingArchived(id: string): Promise<ProductRow | undefined> {
       return db.selectFrom('products').selectAll().where('id', '=', id).executeTakeFirst();

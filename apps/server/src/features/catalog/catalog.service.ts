@@ -372,6 +372,12 @@ export function createCatalogService(
     },
 
     countProducts: async () => (await repo.readState()).liveProducts,
+
+    /** Live products in a stable order with their last change, `limit` from `offset` (sitemaps). */
+    async listProductDates(offset: number, limit: number) {
+      const rows = await repo.listLiveProductDates(offset, limit);
+      return rows.map((row) => ({ id: row.id, updatedAt: Number(row.updatedAt) }));
+    },
   };
 }
 

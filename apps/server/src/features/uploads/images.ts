@@ -145,6 +145,26 @@ export async function renderVariants(
   return variants;
 }
 
+/** The size link previews ask for (Open Graph, Twitter's large card). */
+export const SHARE_PICTURE_SIZE = { width: 1200, height: 630 } as const;
+
+/**
+ * A product image as a link preview shows it: the whole picture (a cover is never cropped) on
+ * a light background filling 1200×630, as a JPEG, which every preview reads.
+ */
+export async function renderSharePicture(source: Buffer): Promise<Buffer> {
+  const sharp = await loadSharp();
+  return sharp(source, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error' })
+    .resize({
+      ...SHARE_PICTURE_SIZE,
+      fit: 'contain',
+      background: { r: 245, g: 243, b: 239, alpha: 1 },
+    })
+    .flatten({ background: { r: 245, g: 243, b: 239 } })
+    .jpeg({ quality: 82, mozjpeg: true })
+    .toBuffer();
+}
+
 /**
  * The original as the shop serves it: the same format, turned upright from EXIF, and re-encoded
  * so that no metadata survives (EXIF with GPS, XMP, IPTC, comments). Animations keep their

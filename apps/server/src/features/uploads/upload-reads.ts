@@ -1,7 +1,8 @@
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
 import { DIGITAL_FILES_FOLDER, type DigitalFormat, type ImageFormat } from '@bindery/shared';
 import type { ByteRange, ObjectReadStream, Storage } from '../../adapters/storage/storage.js';
-import { IMAGE_CONTENT_TYPES, IMAGE_EXTENSIONS } from './images.js';
+import { IMAGE_CONTENT_TYPES, IMAGE_EXTENSIONS, renderSharePicture } from './images.js';
 import type { UploadRow, UploadsRepo } from './uploads.repo.js';
 
 const ID_SHAPE = /^[A-Za-z0-9_-]{16,64}$/;
@@ -82,7 +83,38 @@ function toImageUpload(row: UploadRow): ImageUpload {
 }
 
 /** Finding uploads by the references products keep, and streaming their bytes back out. */
+/** The 1200×630 JPEG that link previews show (`og:image`), made from the large variant. */
+const SHARE_PICTURE = 'share.jpg';
+
+/** Read whole only to be re-encoded: the large variant is a 1200-pixel WebP. */
+const MAX_SHARE_SOURCE_BYTES = 8 * 1024 * 1024;
+
 export function createUploadReads(repo: UploadsRepo, storage: Storage) {
+  /**
+   * An image's share picture, made the first time anyone asks (a link preview) and kept beside
+   * its variants; older images get theirs the same way. Undefined when there is no such image.
+   */
+  async function openSharePicture(id: string) {
+    const key = `${imagePrefix(id)}${SHARE_PICTURE}`;
+    const kept = await storage.openRead('public', key);
+    if (kept) return { stream: kept.stream, size: kept.size, contentType: 'image/jpeg' };
+    const source = await storage.openRead('public', `${imagePrefix(id)}large.webp`);
+    if (!source) return undefined;
+    if (source.size > MAX_SHARE_SOURCE_BYTES) {
+      source.stream.destroy();
+      return undefined;
+    }
+    let data: Buffer;
+    try {
+      data = await renderSharePicture(await buffer(source.stream));
+    } catch {
+      // A variant that cannot be read makes no picture; the preview goes without one.
+      return undefined;
+    }
+    await storage.write('public', key, data);
+    return { stream: Readable.from([data]), size: data.length, contentType: 'image/jpeg' };
+  }
+
   const reads = {
     /** The digital file behind a `public_id`, or undefined. */
     async findFile(publicId: string): Promise<FileUpload | undefined> {
@@ -121,6 +153,7 @@ export function createUploadReads(repo: UploadsRepo, storage: Storage) {
       id: string,
       file: string,
     ): Promise<{ stream: Readable; size: number; contentType: string } | undefined> {
+      if (file === SHARE_PICTURE && ID_SHAPE.test(id)) return openSharePicture(id);
       const match = MEDIA_FILE_SHAPE.exec(file);
       if (!ID_SHAPE.test(id) || !match) return undefined;
       const [, name, extension = ''] = match;

@@ -50,6 +50,18 @@ function renderLayout() {
 }
 
 describe('app layout', () => {
+  test('a page that does not name itself shows the store’s name in the tab; a product page is left to name itself', async () => {
+    document.title = 'The Letterpress Primer — Bindery';
+    const { user } = renderLayout();
+    await screen.findByRole('heading', { level: 1, name: 'Catalogue' });
+    expect(document.title).toBe('Bindery');
+
+    document.title = 'Set by the product page';
+    await user.click(screen.getByRole('link', { name: 'A product' }));
+    await screen.findByRole('heading', { level: 1, name: 'The product' });
+    expect(document.title).toBe('Set by the product page');
+  });
+
   test('"Skip to content" is the first stop of Tab and moves focus to the main content', async () => {
     const { user } = renderLayout();
 

@@ -4,6 +4,7 @@ import { Link, useHref, useParams } from 'react-router';
 import { ShareButton } from '../../../components/share-button';
 import { StatusMessage } from '../../../components/status-message';
 import { LinkButton } from '../../../ui/button';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 import { Icon, type IconName } from '../../../ui/icon';
 import { useProduct } from '../api/get-product';
 import { describeDigitalFile } from '../digital-file';
@@ -40,6 +41,7 @@ export function ProductPage() {
 }
 
 export function ProductNotFound() {
+  useDocumentTitle(CatalogMessages.notFoundTitle);
   return (
     <div className="container container--md">
       <StatusMessage
@@ -58,6 +60,7 @@ export function ProductNotFound() {
 }
 
 function ProductDetails({ product }: { product: Product }) {
+  useDocumentTitle(product.title);
   const href = useHref(`/product/${product._id}`);
   const shareUrl = new URL(href, window.location.origin).toString();
   const [buyButtonsRef, areBuyButtonsInView] = useIsInView<HTMLDivElement>();
