@@ -25,7 +25,7 @@ const KB = 1024;
 const GOALS = {
   /** First-load JavaScript of the catalogue and of a product page, gzip bytes. */
   firstLoadGzipBytes: 150 * KB,
-  /** Lighthouse mobile performance score, 0 to 100. */
+  /** Lighthouse mobile scores, 0 to 100: performance, accessibility and SEO. */
   lighthouseScore: 95,
   /** Largest contentful paint under Lighthouse's mobile throttling: the first products shown. */
   lcpMs: 5000,
@@ -88,7 +88,10 @@ async function firstLoadScripts(browser, url, contentSelector) {
   return { count: scripts.length, transferred, gzip };
 }
 
-/** Lighthouse's mobile performance audit of one page, with its default simulated throttling. */
+/**
+ * Lighthouse's mobile audit of one page (performance with its default simulated throttling,
+ * accessibility and SEO).
+ */
 async function audit(url, chromeLauncher, lighthouse) {
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROMIUM_FLAGS });
   try {
@@ -96,12 +99,25 @@ async function audit(url, chromeLauncher, lighthouse) {
       port: chrome.port,
       output: 'json',
       logLevel: 'error',
-      onlyCategories: ['performance'],
+      onlyCategories: ['performance', 'accessibility', 'seo'],
     });
     const { categories, audits, runtimeError } = result.lhr;
     if (runtimeError) throw new Error(`Lighthouse on ${url}: ${runtimeError.message}`);
     return {
       score: Math.round(categories.performance.score * 100),
+      accessibility: Math.round(categories.accessibility.score * 100),
+      seo: Math.round(categories.seo.score * 100),
+      // What kept a category from 100, by audit id: the first thing to look at when one drops.
+      missed: Object.fromEntries(
+        ['accessibility', 'seo'].map((category) => [
+          category,
+          categories[category].auditRefs
+            .filter(
+              (ref) => ref.weight > 0 && audits[ref.id].score !== null && audits[ref.id].score < 1,
+            )
+            .map((ref) => ref.id),
+        ]),
+      ),
       fcpMs: audits['first-contentful-paint'].numericValue,
       lcpMs: audits['largest-contentful-paint'].numericValue,
       tbtMs: audits['total-blocking-time'].numericValue,
@@ -182,7 +198,20 @@ export async function run({ root, smoke, log }) {
       ]);
       if (met === false) failures.push(`${page.name}: first-load JavaScript ${kb(gzip)} gzip`);
       if (!page.lighthouse) continue;
-      const { score, fcpMs, lcpMs, tbtMs, cls } = page.lighthouse;
+      const { score, fcpMs, lcpMs, tbtMs, cls, accessibility, seo, missed } = page.lighthouse;
+      for (const [category, value, failed] of [
+        ['accessibility', accessibility, missed.accessibility],
+        ['SEO', seo, missed.seo],
+      ]) {
+        const met = value >= GOALS.lighthouseScore;
+        rows.push([
+          `${page.name}: Lighthouse ${category}`,
+          `${value}${failed.length > 0 ? ` (missed: ${failed.join(', ')})` : ''}`,
+          `≥ ${GOALS.lighthouseScore}`,
+          mark(met),
+        ]);
+        if (!met) failures.push(`${page.name}: Lighthouse ${category} ${value}`);
+      }
       const scoreMet = score >= GOALS.lighthouseScore;
       const lcpMet = lcpMs <= GOALS.lcpMs;
       rows.push([

@@ -38,7 +38,12 @@ const INPUTS = [
 ];
 
 /** What a finished build leaves behind: without any of them, it builds whatever the record says. */
-const OUTPUTS = ['packages/shared/dist', 'apps/web/dist/index.html', 'apps/server/dist/store.js'];
+const OUTPUTS = [
+  'packages/shared/dist',
+  'apps/web/dist/index.html',
+  'apps/web/dist-ssr/entry-server.js',
+  'apps/server/dist/store.js',
+];
 
 const isTest = (name) => /\.test\.tsx?$/.test(name) || name === 'test';
 

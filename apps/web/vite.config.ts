@@ -2,32 +2,37 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { precompress } from './build-tools/precompress';
 
-export default defineConfig({
+// `vite build` makes the browser's app in dist/; `vite build --ssr src/entry-server.tsx` the
+// server's renderer of the public pages in dist-ssr/ (decision 020), without compressed copies.
+export default defineConfig(({ isSsrBuild }) => ({
   base: '/store/',
-  plugins: [react(), precompress()],
+  plugins: isSsrBuild ? [react()] : [react(), precompress()],
   server: {
     proxy: { '/api': 'http://localhost:3000' },
   },
-  build: {
-    outDir: 'dist',
-    // Lists every chunk and the chunks it imports, for measuring what a page loads.
-    manifest: true,
-    rolldownOptions: {
-      output: {
-        // React and the router change less often than the app, so they get a long-lived chunk.
-        // Everything else splits along the pages' lazy imports: a page brings only the MUI
-        // components it uses, and the admin area's MUI X stays out of the buyer's scripts.
-        codeSplitting: {
-          groups: [
-            {
-              name: 'react',
-              test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/,
+  build: isSsrBuild
+    ? { outDir: 'dist-ssr', emptyOutDir: true, copyPublicDir: false }
+    : {
+        outDir: 'dist',
+        // Lists every chunk and the chunks it imports, for measuring what a page loads.
+        manifest: true,
+        rolldownOptions: {
+          output: {
+            // React and the router change less often than the app, so they get a long-lived
+            // chunk. Everything else splits along the pages' lazy imports: a page brings only
+            // the MUI components it uses, and the admin area's MUI X stays out of the buyer's
+            // scripts.
+            codeSplitting: {
+              groups: [
+                {
+                  name: 'react',
+                  test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/,
+                },
+              ],
             },
-          ],
+          },
         },
       },
-    },
-  },
   test: {
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],
@@ -36,4 +41,4 @@ export default defineConfig({
     // Screens render MUI in jsdom, which takes seconds on a busy two-core machine.
     testTimeout: 20_000,
   },
-});
+}));

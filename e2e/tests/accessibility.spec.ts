@@ -31,7 +31,7 @@ test('after opening a product, focus is on its heading; paging the catalogue mov
   await expect(cards(page)).toHaveCount(10);
   const pageTwo = page
     .getByRole('navigation', { name: 'Pagination' })
-    .getByRole('button', { name: 'Page 2' });
+    .getByRole('link', { name: 'Page 2' });
   await pageTwo.click();
   await expect(page).toHaveURL(/\/store\/products\?page=2$/);
   await expect(pageTwo).toHaveAttribute('aria-current', 'page');

@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import { newBuyer, registerThroughUi, signInThroughUi } from './fixtures';
 
 // What a link preview, a search engine or a browser gets before any script runs: the HTML as
 // the server sends it over real HTTP.
@@ -68,4 +69,84 @@ test('robots.txt and the sitemap point crawlers at the catalogue and every produ
   };
   expect(xml).toContain(`<loc>${baseURL}/store/products</loc>`);
   expect(xml).toContain(`<loc>${baseURL}/store/product/${list.products[0]!._id}</loc>`);
+});
+
+/**
+ * Notes, before any script of the page runs, whether the server's markup of the page is ever
+ * removed (an app that drew the page again instead of taking it over), and collects errors.
+ */
+async function watchTakeOver(page: Page) {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    // A signed-out visitor's "who am I" call answers 401; that is not an error of the page.
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) {
+      errors.push(message.text());
+    }
+  });
+  await page.addInitScript(() => {
+    const flags = window as unknown as { redrawn?: boolean };
+    new MutationObserver((records) => {
+      for (const record of records) {
+        for (const node of Array.from(record.removedNodes)) {
+          if (node instanceof Element && node.querySelector('h1, .app-layout'))
+            flags.redrawn = true;
+        }
+      }
+    }).observe(document, { childList: true, subtree: true });
+  });
+  return {
+    errors,
+    redrawn: () => page.evaluate(() => (window as unknown as { redrawn?: boolean }).redrawn),
+  };
+}
+
+test('the app takes over the page the server rendered: nothing is drawn twice, and it works', async ({
+  page,
+}) => {
+  const watch = await watchTakeOver(page);
+  await page.goto('/store/products?page=2');
+  const cards = page.getByRole('list', { name: 'Products' }).getByRole('listitem');
+  await expect(cards).toHaveCount(10);
+  await page.waitForLoadState('networkidle');
+  // Paging is a link the app follows without a page load.
+  await page
+    .getByRole('navigation', { name: 'Pagination' })
+    .getByRole('link', { name: 'Page 1' })
+    .click();
+  await expect(page).toHaveURL(/\/store\/products$/);
+  await expect(cards).toHaveCount(10);
+
+  await cards.first().getByRole('link').first().click();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.reload();
+  await page.waitForLoadState('networkidle');
+  const gallery = page.getByRole('region', { name: 'Product images' });
+  const thumbnails = gallery.getByRole('button', { name: /^Show image \d+ of \d+$/ });
+  if ((await thumbnails.count()) > 1) {
+    await thumbnails.nth(1).click();
+    await expect(thumbnails.nth(1)).toHaveAttribute('aria-pressed', 'true');
+  }
+  expect(await watch.redrawn()).toBeUndefined();
+  expect(watch.errors).toEqual([]);
+});
+
+test('a signed-in buyer gets the page with their name, kept private, and taken over as it is', async ({
+  page,
+}) => {
+  const buyer = newBuyer();
+  await registerThroughUi(page, buyer);
+  await signInThroughUi(page, buyer.email, buyer.password);
+  await expect(page.getByText('Login successful!')).toBeVisible();
+
+  const sent = await page.request.get('/store/products');
+  expect(sent.headers()['cache-control']).toBe('private, no-cache');
+  expect(await sent.text()).toContain(buyer.name);
+
+  const watch = await watchTakeOver(page);
+  await page.goto('/store/products');
+  await expect(page.getByRole('link', { name: `${buyer.name}, account` })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(await watch.redrawn()).toBeUndefined();
+  expect(watch.errors).toEqual([]);
 });

@@ -65,8 +65,11 @@ import { createStoreAddress } from './plugins/store-address.js';
 import { registerRequestTimeout, serverTimeouts } from './plugins/timeouts.js';
 import { createSitemap } from './features/storefront/sitemap.js';
 import { storefrontRoutes } from './features/storefront/storefront.routes.js';
-import { createStorefrontService } from './features/storefront/storefront.service.js';
-import { registerWebApp } from './plugins/web-app.js';
+import {
+  createStorefrontService,
+  type PageRenderer,
+} from './features/storefront/storefront.service.js';
+import { loadPageRenderer, registerWebApp } from './plugins/web-app.js';
 import { createSecurityLog } from './security-log.js';
 
 export interface AppOptions {
@@ -74,6 +77,8 @@ export interface AppOptions {
   database?: DatabaseHandle;
   /** The clock of orders, checkout and downloads (tests move it across expiry boundaries). */
   clock?: () => number;
+  /** Renders the public pages instead of the web build's renderer (tests). */
+  pageRenderer?: PageRenderer;
   /** Addresses per sitemap file (tests page a small catalogue); 50,000 otherwise. */
   sitemapUrlsPerFile?: number;
   /** Where log lines go instead of stdout (tests read them). */
@@ -304,6 +309,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const storefront = createStorefrontService({
     catalog,
     store: { storeName: config.storeName, publicUrl },
+    renderer: options.pageRenderer ?? (await loadPageRenderer(config)),
   });
   await app.register(storefrontRoutes, {
     sitemap: createSitemap({ catalog, publicUrl, urlsPerFile: options.sitemapUrlsPerFile }),

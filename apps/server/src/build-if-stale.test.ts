@@ -39,6 +39,8 @@ function project() {
      appendFileSync('builds.log', 'built\\n');
      mkdirSync('packages/shared/dist', { recursive: true });
      mkdirSync('apps/web/dist', { recursive: true });
+     mkdirSync('apps/web/dist-ssr', { recursive: true });
+     writeFileSync('apps/web/dist-ssr/entry-server.js', '');
      mkdirSync('apps/server/dist', { recursive: true });
      writeFileSync('apps/web/dist/index.html', '');
      writeFileSync('apps/server/dist/store.js', '');

@@ -19,3 +19,9 @@ export const DEFAULT_STORE_CONFIG: StoreConfig = {
 
 /** Id of the JSON data block in index.html that carries the StoreConfig. */
 export const STORE_CONFIG_ELEMENT_ID = 'bindery-config';
+
+/**
+ * Id of the JSON data block a server-rendered page carries (decision 020): the data the page
+ * was rendered from, which the app starts with so its first render matches the HTML.
+ */
+export const PAGE_DATA_ELEMENT_ID = 'bindery-page';

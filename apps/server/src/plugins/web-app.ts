@@ -1,16 +1,56 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { constants, brotliCompressSync, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
-import { ErrorCode, STORE_CONFIG_ELEMENT_ID, type StoreConfig } from '@bindery/shared';
+import {
+  ErrorCode,
+  PAGE_DATA_ELEMENT_ID,
+  STORE_CONFIG_ELEMENT_ID,
+  type StoreConfig,
+  type User,
+} from '@bindery/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
-import type { PageAnswer } from '../features/storefront/storefront.service.js';
+import type {
+  PageAnswer,
+  PageRenderer,
+  RenderedApp,
+} from '../features/storefront/storefront.service.js';
+import { jsonForScript } from '../features/storefront/html.js';
 
-/** The public pages whose head (and status) the server writes itself; the app does the rest. */
+/** The public pages the server writes itself (head, status, the page); the app takes them over. */
 export interface PublicPages {
-  productPage(id: string): Promise<PageAnswer>;
-  cataloguePage(query: Record<string, unknown>): PageAnswer;
+  productPage(id: string, url: string, user: User | null): Promise<PageAnswer>;
+  cataloguePage(url: string, search: string, user: User | null): Promise<PageAnswer>;
+}
+
+/** Sent pages kept for the next visitor, by their share key: at most this many bytes. */
+const KEPT_PAGES_BYTES = 32 * 1024 * 1024;
+
+/** The settings every page carries in its config block. */
+export function storeConfigOf(config: Config): StoreConfig {
+  return {
+    storeName: config.storeName,
+    mainSiteUrl: config.mainSiteUrl,
+    maxDigitalFileMb: Math.floor(config.uploads.maxFileBytes / (1024 * 1024)),
+  };
+}
+
+/**
+ * The web build's server renderer (`apps/web/dist-ssr`, beside the app's `dist`), or undefined
+ * when the build has none: the pages then go out with their head only, and the app draws them.
+ * React runs its production build unless NODE_ENV says otherwise.
+ */
+export async function loadPageRenderer(config: Config): Promise<PageRenderer | undefined> {
+  const file = path.join(config.webDistDir, '..', 'dist-ssr', 'entry-server.js');
+  if (!existsSync(file)) return undefined;
+  process.env.NODE_ENV ??= 'production';
+  const renderer = (await import(pathToFileURL(file).href)) as PageRenderer & {
+    configure(storeConfig: StoreConfig): void;
+  };
+  renderer.configure(storeConfigOf(config));
+  return renderer;
 }
 
 const STORE_PREFIX = '/store';
@@ -31,15 +71,10 @@ export async function registerWebApp(app: FastifyInstance, config: Config, pages
     );
     return;
   }
-  const storeConfig: StoreConfig = {
-    storeName: config.storeName,
-    mainSiteUrl: config.mainSiteUrl,
-    maxDigitalFileMb: Math.floor(config.uploads.maxFileBytes / (1024 * 1024)),
-  };
-  const renderedIndex = renderIndex(readFileSync(indexFile, 'utf8'), storeConfig);
+  const renderedIndex = renderIndex(readFileSync(indexFile, 'utf8'), storeConfigOf(config));
   const indexHtml = compressIndex(renderedIndex);
-  // Around the title: where a page's own head goes.
-  const [beforeTitle = '', afterTitle = ''] = renderedIndex.split(/<title>[\s\S]*?<\/title>/);
+  const template = splitTemplate(renderedIndex);
+  const keptPages = new KeptPages(KEPT_PAGES_BYTES);
 
   await app.register(fastifyStatic, {
     root: config.webDistDir,
@@ -68,28 +103,50 @@ export async function registerWebApp(app: FastifyInstance, config: Config, pages
     return reply.send(indexHtml[encoding]);
   };
 
-  /** index.html with a page's own head in place of the title, compressed for this request. */
+  /**
+   * index.html with the page's own head in place of the title and the rendered app in #root,
+   * compressed; kept for the next visitor when the page is the same for everyone.
+   */
   const sendPage = (request: FastifyRequest, reply: FastifyReply, page: PageAnswer) => {
-    const html = Buffer.from(`${beforeTitle}${page.head}${afterTitle}`);
+    const kept = page.shareKey === undefined ? undefined : keptPages.get(page.shareKey);
+    const sent = kept ?? toSentPage(assemblePage(template, page.content()));
+    if (!kept && page.shareKey !== undefined) keptPages.set(page.shareKey, sent);
     const encoding = pickEncoding(request.headers['accept-encoding']);
     reply
       .code(page.status)
-      .header('cache-control', 'no-cache')
+      // A page with the visitor's name on it is theirs alone.
+      .header('cache-control', page.shareKey === undefined ? 'private, no-cache' : 'no-cache')
       .header('vary', 'accept-encoding')
       .type('text/html; charset=utf-8');
-    if (encoding === 'identity') return reply.send(html);
-    return reply.header('content-encoding', encoding).send(compressPage(html, encoding));
+    if (encoding !== 'identity') reply.header('content-encoding', encoding);
+    return reply.send(sent[encoding]);
   };
 
   if (pages) {
+    const userOf = (request: FastifyRequest): User | null => {
+      const user = request.sessionUser;
+      return user ? { _id: user._id, name: user.name, email: user.email, role: user.role } : null;
+    };
+    const searchOf = (url: string) => {
+      const query = url.indexOf('?');
+      return query === -1 ? '' : url.slice(query);
+    };
     app.get<{ Params: { id: string } }>(
       `${STORE_PREFIX}/product/:id`,
       { schema: { hide: true } },
       async (request, reply) =>
-        sendPage(request, reply, await pages.productPage(request.params.id)),
+        sendPage(
+          request,
+          reply,
+          await pages.productPage(request.params.id, request.url, userOf(request)),
+        ),
     );
-    app.get(`${STORE_PREFIX}/products`, { schema: { hide: true } }, (request, reply) =>
-      sendPage(request, reply, pages.cataloguePage(request.query as Record<string, unknown>)),
+    app.get(`${STORE_PREFIX}/products`, { schema: { hide: true } }, async (request, reply) =>
+      sendPage(
+        request,
+        reply,
+        await pages.cataloguePage(request.url, searchOf(request.url), userOf(request)),
+      ),
     );
   }
 
@@ -122,6 +179,77 @@ export function renderIndex(html: string, storeConfig: StoreConfig): string {
 }
 
 type Encoding = 'br' | 'gzip' | 'identity';
+
+/** index.html cut where a page's head and its rendered app go. */
+interface Template {
+  beforeTitle: string;
+  /** From after the title to the inside of `<div id="root">`. */
+  beforeApp: string;
+  afterApp: string;
+}
+
+const ROOT_ELEMENT = '<div id="root"></div>';
+
+function splitTemplate(html: string): Template {
+  const [beforeTitle = '', rest = ''] = html.split(/<title>[\s\S]*?<\/title>/);
+  const root = rest.indexOf(ROOT_ELEMENT);
+  if (root === -1) return { beforeTitle, beforeApp: rest, afterApp: '' };
+  const inside = root + ROOT_ELEMENT.length - '</div>'.length;
+  return { beforeTitle, beforeApp: rest.slice(0, inside), afterApp: rest.slice(inside) };
+}
+
+/** Resource hints React writes ahead of the markup (an image to preload) belong in the head. */
+const LEADING_LINKS = /^(?:<link [^>]*\/>)+/;
+
+function assemblePage(template: Template, { head, app }: { head: string; app?: RenderedApp }) {
+  if (!app) return `${template.beforeTitle}${head}${template.beforeApp}${template.afterApp}`;
+  const hints = LEADING_LINKS.exec(app.html)?.[0] ?? '';
+  const markup = app.html.slice(hints.length);
+  const data = `<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">${jsonForScript(app.data)}</script>`;
+  return (
+    `${template.beforeTitle}${head}${hints}${template.beforeApp}${markup}</div>${data}` +
+    template.afterApp.slice('</div>'.length)
+  );
+}
+
+type SentPage = Record<Encoding, Buffer>;
+
+function toSentPage(html: string): SentPage {
+  const identity = Buffer.from(html);
+  return { identity, br: compressPage(identity, 'br'), gzip: compressPage(identity, 'gzip') };
+}
+
+/** Sent pages by share key, the least recently used dropped past a budget of bytes. */
+class KeptPages {
+  private readonly pages = new Map<string, SentPage>();
+  private bytes = 0;
+
+  constructor(private readonly budget: number) {}
+
+  get(key: string): SentPage | undefined {
+    const page = this.pages.get(key);
+    if (page) {
+      this.pages.delete(key);
+      this.pages.set(key, page);
+    }
+    return page;
+  }
+
+  set(key: string, page: SentPage): void {
+    const size = page.identity.length + page.br.length + page.gzip.length;
+    if (size > this.budget) return;
+    const replaced = this.pages.get(key);
+    if (replaced)
+      this.bytes -= replaced.identity.length + replaced.br.length + replaced.gzip.length;
+    this.pages.set(key, page);
+    this.bytes += size;
+    for (const [oldKey, old] of this.pages) {
+      if (this.bytes <= this.budget) break;
+      this.pages.delete(oldKey);
+      this.bytes -= old.identity.length + old.br.length + old.gzip.length;
+    }
+  }
+}
 
 /** A page made for one request: quick settings, since it is compressed every time it is sent. */
 function compressPage(html: Buffer, encoding: 'br' | 'gzip'): Buffer {

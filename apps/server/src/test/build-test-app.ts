@@ -103,7 +103,7 @@ export interface TestApp {
 /** The real application on a fresh database; the one way tests start the server. */
 export async function buildTestApp(
   overrides: Partial<Config> = {},
-  options: Pick<AppOptions, 'clock' | 'logStream' | 'sitemapUrlsPerFile'> = {},
+  options: Pick<AppOptions, 'clock' | 'logStream' | 'sitemapUrlsPerFile' | 'pageRenderer'> = {},
 ): Promise<TestApp> {
   const config = testConfig(overrides);
   const database = await openTestDatabase();

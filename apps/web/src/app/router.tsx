@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Navigate, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { lazyPage } from '../components/lazy-page';
 import { NotFoundPage } from '../components/not-found-page';
@@ -46,63 +47,72 @@ const MyOrdersPage = lazyPage(() =>
   import('../features/orders/components/my-orders-page').then((m) => m.MyOrdersPage),
 );
 
-export const routes: RouteObject[] = [
-  {
-    element: <AppLayout />,
-    children: [
-      { index: true, element: <Navigate to="/login" replace /> },
-      { path: 'login', element: <LoginPage /> },
-      { path: 'login/admin', element: <LoginPage variant="admin" /> },
-      { path: 'forgot-password', element: <ForgotPasswordPage /> },
-      { path: 'reset-password', element: <ResetPasswordPage /> },
-      { path: 'products', element: <ProductsPage /> },
-      { path: 'product/:id', element: <ProductPage /> },
-      {
-        path: 'dashboard',
-        element: (
-          <RequireAuth roles={['admin']}>
-            <ProductsDashboardRoute />
-          </RequireAuth>
-        ),
-      },
-      {
-        path: 'orders',
-        element: (
-          <RequireAuth roles={['admin']}>
-            <AdminOrdersRoute />
-          </RequireAuth>
-        ),
-      },
-      {
-        path: 'sales',
-        element: (
-          <RequireAuth roles={['admin']}>
-            <SalesPage />
-          </RequireAuth>
-        ),
-      },
-      {
-        path: 'email',
-        element: (
-          <RequireAuth roles={['admin']}>
-            <OutboxPage />
-          </RequireAuth>
-        ),
-      },
-      {
-        // The payment result pages and the buyer's orders: any signed-in user (DESIGN 7).
-        element: <RequireAuth roles={['user', 'admin']} />,
-        children: [
-          { path: 'success', element: <PaymentSuccessPage /> },
-          { path: 'cancel', element: <PaymentCanceledPage /> },
-          { path: 'my-orders', element: <MyOrdersPage /> },
-          { path: 'account', element: <AccountPage /> },
-        ],
-      },
-      { path: '*', element: <NotFoundPage /> },
-    ],
-  },
-];
+/**
+ * The store's routes around the product page's element: the lazy page in the browser, the same
+ * page loaded up front (in the same Suspense boundary) when the server renders it
+ * (entry-server.tsx), so the markup the browser hydrates is the markup it would have made.
+ */
+export function buildRoutes(productPage: ReactNode): RouteObject[] {
+  return [
+    {
+      element: <AppLayout />,
+      children: [
+        { index: true, element: <Navigate to="/login" replace /> },
+        { path: 'login', element: <LoginPage /> },
+        { path: 'login/admin', element: <LoginPage variant="admin" /> },
+        { path: 'forgot-password', element: <ForgotPasswordPage /> },
+        { path: 'reset-password', element: <ResetPasswordPage /> },
+        { path: 'products', element: <ProductsPage /> },
+        { path: 'product/:id', element: productPage },
+        {
+          path: 'dashboard',
+          element: (
+            <RequireAuth roles={['admin']}>
+              <ProductsDashboardRoute />
+            </RequireAuth>
+          ),
+        },
+        {
+          path: 'orders',
+          element: (
+            <RequireAuth roles={['admin']}>
+              <AdminOrdersRoute />
+            </RequireAuth>
+          ),
+        },
+        {
+          path: 'sales',
+          element: (
+            <RequireAuth roles={['admin']}>
+              <SalesPage />
+            </RequireAuth>
+          ),
+        },
+        {
+          path: 'email',
+          element: (
+            <RequireAuth roles={['admin']}>
+              <OutboxPage />
+            </RequireAuth>
+          ),
+        },
+        {
+          // The payment result pages and the buyer's orders: any signed-in user (DESIGN 7).
+          element: <RequireAuth roles={['user', 'admin']} />,
+          children: [
+            { path: 'success', element: <PaymentSuccessPage /> },
+            { path: 'cancel', element: <PaymentCanceledPage /> },
+            { path: 'my-orders', element: <MyOrdersPage /> },
+            { path: 'account', element: <AccountPage /> },
+          ],
+        },
+        { path: '*', element: <NotFoundPage /> },
+      ],
+    },
+  ];
+}
+
+export const routes = buildRoutes(<ProductPage />);
 
 /** The SPA lives under Vite's base ('/store/'), so the router's basename follows it. */
 export const basename = import.meta.env.BASE_URL.replace(/\/$/, '');
@@ -111,8 +121,8 @@ export const basename = import.meta.env.BASE_URL.replace(/\/$/, '');
  * The store's pages. The declarative router (BrowserRouter in main.tsx) is enough for them: no
  * page uses loaders or actions, and the data router would add its code to the first view.
  */
-export function AppRoutes() {
+export function AppRoutes({ routeTable = routes }: { routeTable?: RouteObject[] }) {
   const location = useLocation();
-  const page = useRoutes(routes);
+  const page = useRoutes(routeTable);
   return <RouteErrorBoundary location={location}>{page}</RouteErrorBoundary>;
 }

@@ -1,12 +1,18 @@
 import { pageItems } from '@bindery/shared';
-import { Button } from '../ui/button';
+import { Button, LinkButton, type ButtonLook } from '../ui/button';
 import { Icon } from '../ui/icon';
 import './pagination-nav.css';
 
 export interface PaginationNavProps {
   page: number;
   pages: number;
-  onPageChange: (page: number) => void;
+  /** Called with the page asked for (buttons), unless `hrefFor` makes the pages links. */
+  onPageChange?: (page: number) => void;
+  /**
+   * The address of a page: Previous, Next and the numbers become links, which work before the
+   * app's script has run and which crawlers follow.
+   */
+  hrefFor?: (page: number) => string;
   /** Names the navigation landmark; "Pagination" unless the page has more than one. */
   label?: string;
 }
@@ -16,6 +22,7 @@ export function PaginationNav({
   page,
   pages,
   onPageChange,
+  hrefFor,
   label = 'Pagination',
 }: PaginationNavProps) {
   if (pages <= 1) return null;
@@ -29,16 +36,18 @@ export function PaginationNav({
     <nav aria-label={label}>
       <ul className="pagination">
         <li>
-          <Button
+          <PageControl
+            target={current - 1}
+            disabled={isFirst}
             variant="outlined"
             color="inherit"
-            disabled={isFirst}
-            onClick={() => onPageChange(current - 1)}
             startIcon={<Icon name="chevronLeft" />}
             className="pagination__edge"
+            onPageChange={onPageChange}
+            hrefFor={hrefFor}
           >
             <span className="visually-hidden-phone">Previous</span>
-          </Button>
+          </PageControl>
         </li>
         {pageItems(current, pages).map((item) =>
           item.type === 'ellipsis' ? (
@@ -47,32 +56,49 @@ export function PaginationNav({
             </li>
           ) : (
             <li key={item.page}>
-              <Button
+              <PageControl
+                target={item.page}
                 variant={item.page === current ? 'contained' : 'text'}
                 color={item.page === current ? 'primary' : 'inherit'}
                 aria-current={item.page === current ? 'page' : undefined}
                 aria-label={`Page ${item.page}`}
-                onClick={() => onPageChange(item.page)}
                 className="pagination__page"
+                onPageChange={onPageChange}
+                hrefFor={hrefFor}
               >
                 {item.page}
-              </Button>
+              </PageControl>
             </li>
           ),
         )}
         <li>
-          <Button
+          <PageControl
+            target={current + 1}
+            disabled={isLast}
             variant="outlined"
             color="inherit"
-            disabled={isLast}
-            onClick={() => onPageChange(current + 1)}
             endIcon={<Icon name="chevronRight" />}
             className="pagination__edge"
+            onPageChange={onPageChange}
+            hrefFor={hrefFor}
           >
             <span className="visually-hidden-phone">Next</span>
-          </Button>
+          </PageControl>
         </li>
       </ul>
     </nav>
   );
+}
+
+type PageControlProps = ButtonLook & {
+  target: number;
+  disabled?: boolean;
+  'aria-label'?: string;
+  'aria-current'?: 'page';
+} & Pick<PaginationNavProps, 'onPageChange' | 'hrefFor'>;
+
+/** One control of the navigation: a link to its page when pages have addresses, else a button. */
+function PageControl({ target, disabled, onPageChange, hrefFor, ...props }: PageControlProps) {
+  if (hrefFor && !disabled) return <LinkButton to={hrefFor(target)} {...props} />;
+  return <Button disabled={disabled} onClick={() => onPageChange?.(target)} {...props} />;
 }

@@ -22,6 +22,11 @@ export function readStoreConfig(doc: Document = document): StoreConfig {
 
 let cached: StoreConfig | undefined;
 
+/** The server's renderer has no document: it is given the config the page will carry. */
+export function provideStoreConfig(config: StoreConfig): void {
+  cached = config;
+}
+
 /** The store's config, read once: it cannot change without a page load. */
 export function getStoreConfig(): StoreConfig {
   cached ??= readStoreConfig();

@@ -30,5 +30,10 @@ function subscribe(listener: () => void): () => void {
 
 /** True once any toast was asked for: the app mounts the Toaster from then on. */
 export function useIsToastRequested(): boolean {
-  return useSyncExternalStore(subscribe, () => isRequested);
+  // No toast is asked for before the page is live: the server renders none.
+  return useSyncExternalStore(
+    subscribe,
+    () => isRequested,
+    () => false,
+  );
 }

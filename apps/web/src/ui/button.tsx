@@ -90,6 +90,7 @@ export type LinkButtonProps = ButtonLook & {
   /** A NavLink: gets `aria-current="page"` and the class `active` on its own route. */
   nav?: boolean;
   'aria-label'?: string;
+  'aria-current'?: 'page';
   onClick?: () => void;
 };
 
@@ -103,6 +104,7 @@ export function LinkButton({
   children,
   onClick,
   'aria-label': ariaLabel,
+  'aria-current': ariaCurrent,
   ...look
 }: LinkButtonProps) {
   const className = buttonClassName(look);
@@ -113,14 +115,26 @@ export function LinkButton({
   );
   if (to === undefined) {
     return (
-      <a href={href} className={className} aria-label={ariaLabel} onClick={onClick}>
+      <a
+        href={href}
+        className={className}
+        aria-label={ariaLabel}
+        aria-current={ariaCurrent}
+        onClick={onClick}
+      >
         {content}
       </a>
     );
   }
   const RouterLink = nav ? NavLink : Link;
   return (
-    <RouterLink to={to} className={className} aria-label={ariaLabel} onClick={onClick}>
+    <RouterLink
+      to={to}
+      className={className}
+      aria-label={ariaLabel}
+      aria-current={ariaCurrent}
+      onClick={onClick}
+    >
       {content}
     </RouterLink>
   );

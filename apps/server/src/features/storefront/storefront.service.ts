@@ -1,46 +1,117 @@
-import { ListProductsQuerySchema, type Product } from '@bindery/shared';
+import {
+  CATALOG_PAGE_SIZE,
+  ListProductsQuerySchema,
+  type Product,
+  type ProductList,
+  type User,
+} from '@bindery/shared';
 import { AppError } from '../../errors.js';
 import type { CatalogService } from '../catalog/catalog.service.js';
 import { catalogueHead, notFoundHead, productHead, type StoreFacts } from './page-head.js';
 
-/** A public page as the server sends it: its status and what goes in its head. */
+/** The app's markup for a page and the data it was made from (the web build's renderer). */
+export interface RenderedApp {
+  html: string;
+  data: unknown;
+}
+
+/** The web build's server renderer (apps/web/src/entry-server.tsx), when the store has one. */
+export interface PageRenderer {
+  cataloguePlace(search: string): { page: number; search: string; limit: number };
+  renderProductPage(url: string, product: Product, user: User | null): RenderedApp;
+  renderCataloguePage(url: string, list: ProductList, user: User | null): RenderedApp;
+}
+
+/** A public page's head, and the app already rendered in it when there is a renderer. */
+export interface PageContent {
+  head: string;
+  app?: RenderedApp;
+}
+
+/** A public page as the server sends it. */
 export interface PageAnswer {
   status: 200 | 404;
-  head: string;
+  /**
+   * The same for every visitor with this key while the catalogue's answer behind it is
+   * unchanged (it names that answer's version): the sent page may be kept under it. None for a
+   * signed-in visitor's page, which carries their name.
+   */
+  shareKey?: string;
+  /** Made only when the page is not kept already. */
+  content: () => PageContent;
 }
 
 export interface StorefrontServiceOptions {
-  catalog: Pick<CatalogService, 'getProduct'>;
+  catalog: Pick<CatalogService, 'productAnswer' | 'productListAnswer'>;
   store: StoreFacts;
+  renderer?: PageRenderer;
 }
 
 /**
- * The public pages' HTML beyond the app itself (decision 020): the head a link preview, a
- * search engine or a browser tab reads, and the status (an unknown or archived product is a
- * 404, not a page that only says so).
+ * The public pages' HTML beyond the app's script (decision 020): the head a link preview, a
+ * search engine or a browser tab reads, the status (an unknown or archived product is a 404),
+ * and the page itself rendered from the catalogue's kept answers, for the app to take over.
  */
-export function createStorefrontService({ catalog, store }: StorefrontServiceOptions) {
+export function createStorefrontService({ catalog, store, renderer }: StorefrontServiceOptions) {
   return {
-    async productPage(id: string): Promise<PageAnswer> {
-      let product: Product;
+    async productPage(id: string, url: string, user: User | null): Promise<PageAnswer> {
+      let answer;
       try {
-        product = await catalog.getProduct(id, false);
+        ({ answer } = await catalog.productAnswer(id));
       } catch (error) {
         if (error instanceof AppError && error.statusCode === 404) {
-          return { status: 404, head: notFoundHead(store) };
+          return { status: 404, content: () => ({ head: notFoundHead(store) }) };
         }
         throw error;
       }
-      return { status: 200, head: productHead(product, store) };
+      return {
+        status: 200,
+        shareKey: user ? undefined : `${url}\n${answer.etag}`,
+        content: () => {
+          const product = JSON.parse(answer.body.toString()) as Product;
+          return {
+            head: productHead(product, store),
+            app: renderer?.renderProductPage(url, product, user),
+          };
+        },
+      };
     },
 
-    /** The catalogue, or a page of it, or a search: a page or search the app would refuse reads as the first. */
-    cataloguePage(query: Record<string, unknown>): PageAnswer {
-      const parsed = ListProductsQuerySchema.safeParse(query);
-      const page = parsed.success ? parsed.data.page : 1;
-      const search = parsed.success ? (parsed.data.search?.trim() ?? '') : '';
-      return { status: 200, head: catalogueHead(store, { page, search }) };
+    /** The catalogue, a page of it, or a search; an address the app would refuse reads as page 1. */
+    async cataloguePage(url: string, search: string, user: User | null): Promise<PageAnswer> {
+      const place = renderer?.cataloguePlace(search) ?? placeFrom(search);
+      const query = ListProductsQuerySchema.safeParse({
+        page: String(place.page),
+        limit: String(place.limit),
+        search: place.search || undefined,
+      });
+      const head = () => catalogueHead(store, { page: place.page, search: place.search });
+      if (!renderer || !query.success) return { status: 200, content: () => ({ head: head() }) };
+      const { answer } = await catalog.productListAnswer(query.data);
+      return {
+        status: 200,
+        shareKey: user ? undefined : `${url}\n${answer.etag}`,
+        content: () => ({
+          head: head(),
+          app: renderer.renderCataloguePage(
+            url,
+            JSON.parse(answer.body.toString()) as ProductList,
+            user,
+          ),
+        }),
+      };
     },
+  };
+}
+
+/** Without a renderer, the head still names the page and the search. */
+function placeFrom(search: string) {
+  const params = new URLSearchParams(search);
+  const page = Number(params.get('page'));
+  return {
+    page: Number.isSafeInteger(page) && page >= 1 ? page : 1,
+    search: (params.get('search') ?? '').trim(),
+    limit: CATALOG_PAGE_SIZE,
   };
 }
 

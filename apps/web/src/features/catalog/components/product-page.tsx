@@ -62,7 +62,9 @@ export function ProductNotFound() {
 function ProductDetails({ product }: { product: Product }) {
   useDocumentTitle(product.title);
   const href = useHref(`/product/${product._id}`);
-  const shareUrl = new URL(href, window.location.origin).toString();
+  // Used on a click only; the server renders the page without a window.
+  const shareUrl =
+    typeof window === 'undefined' ? href : new URL(href, window.location.origin).toString();
   const [buyButtonsRef, areBuyButtonsInView] = useIsInView<HTMLDivElement>();
 
   return (

@@ -88,7 +88,7 @@ describe('products page', () => {
       await screen.findByText('Showing 11–20 of 1,000+ results for “guide”'),
     ).toBeInTheDocument();
     const pagination = screen.getByRole('navigation', { name: 'Pagination' });
-    expect(within(pagination).getByRole('button', { name: 'Page 100' })).toBeInTheDocument();
+    expect(within(pagination).getByRole('link', { name: 'Page 100' })).toBeInTheDocument();
   });
 
   test('searching with the button puts the search in the URL and asks for page 1', async () => {
@@ -147,17 +147,26 @@ describe('products page', () => {
       '10',
       'Next',
     ]);
-    expect(screen.getByRole('button', { name: 'Page 5' })).toHaveAttribute('aria-current', 'page');
-    expect(screen.getByRole('button', { name: 'Page 4' })).not.toHaveAttribute('aria-current');
+    expect(screen.getByRole('link', { name: 'Page 5' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('link', { name: 'Page 4' })).not.toHaveAttribute('aria-current');
+    // Real links: they work before the script runs, and crawlers follow them.
+    expect(screen.getByRole('link', { name: 'Page 6' })).toHaveAttribute(
+      'href',
+      '/products?page=6&search=guide',
+    );
+    expect(screen.getByRole('link', { name: 'Page 1' })).toHaveAttribute(
+      'href',
+      '/products?search=guide',
+    );
 
-    await user.click(screen.getByRole('button', { name: 'Page 6' }));
+    await user.click(screen.getByRole('link', { name: 'Page 6' }));
 
     await waitFor(() => expect(router.state.location.search).toBe('?page=6&search=guide'));
     expect(await screen.findByRole('link', { name: 'Product 51' })).toBeInTheDocument();
     expect(lastQuery()).toEqual({ page: '6', limit: '10', search: 'guide' });
-    expect(screen.getByRole('button', { name: 'Page 6' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('link', { name: 'Page 6' })).toHaveAttribute('aria-current', 'page');
 
-    await user.click(screen.getByRole('button', { name: 'Previous' }));
+    await user.click(screen.getByRole('link', { name: 'Previous' }));
     await waitFor(() => expect(router.state.location.search).toBe('?page=5&search=guide'));
   });
 
@@ -167,13 +176,16 @@ describe('products page', () => {
     await screen.findByRole('link', { name: 'Product 1' });
 
     expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
-    expect(screen.getByRole('button', { name: 'Next' })).toBeEnabled();
+    expect(screen.getByRole('link', { name: 'Next' })).toHaveAttribute('href', '/products?page=2');
 
-    await user.click(screen.getByRole('button', { name: 'Page 3' }));
+    await user.click(screen.getByRole('link', { name: 'Page 3' }));
     await screen.findByRole('link', { name: 'Product 21' });
 
     expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
-    expect(screen.getByRole('button', { name: 'Previous' })).toBeEnabled();
+    expect(screen.getByRole('link', { name: 'Previous' })).toHaveAttribute(
+      'href',
+      '/products?page=2',
+    );
   });
 
   test('keeps the current cards on screen while the next page loads', async () => {
@@ -187,7 +199,7 @@ describe('products page', () => {
     const { user } = renderProducts();
     await screen.findByRole('link', { name: 'Product 1' });
 
-    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.click(screen.getByRole('link', { name: 'Next' }));
 
     expect(screen.getByRole('link', { name: 'Product 1' })).toBeInTheDocument();
     expect(screen.getByRole('list', { name: 'Products' })).toHaveAttribute('aria-busy', 'true');

@@ -8,22 +8,15 @@ import { cx } from '../../../ui/cx';
 import { Icon } from '../../../ui/icon';
 import { Spinner } from '../../../ui/spinner';
 import { useProducts } from '../api/get-products';
+import { catalogSearchParams, readCataloguePlace } from '../catalogue-address';
 import { ProductCard } from './product-card';
 import { ProductSearch } from './product-search';
 import './catalog.css';
 
-/** A page number from the URL; anything that is not a whole number from 1 up means page 1. */
-function readPage(value: string | null): number {
-  const page = Number(value);
-  return Number.isSafeInteger(page) && page >= 1 ? page : 1;
-}
-
-/** "?page=2&search=handbook"; page 1 and an empty search are left out. */
-function catalogSearchParams(page: number, search: string): URLSearchParams {
-  const params = new URLSearchParams();
-  if (page > 1) params.set('page', String(page));
-  if (search) params.set('search', search);
-  return params;
+/** A page of the catalogue (of a search) as a link's address. */
+function catalogueHref(page: number, search: string): string {
+  const query = catalogSearchParams(page, search).toString();
+  return query ? `/products?${query}` : '/products';
 }
 
 function resultSummary(page: number, total: number, search: string, capped = false): string {
@@ -40,12 +33,10 @@ function resultSummary(page: number, total: number, search: string, capped = fal
 
 export function ProductsPage() {
   const [searchParams, setSearchParams] = useSearchParams();
-  const page = readPage(searchParams.get('page'));
-  const search = (searchParams.get('search') ?? '').trim();
+  const { page, search } = readCataloguePlace(searchParams);
   const { data, isPending, isError, isPlaceholderData, refetch } = useProducts({ page, search });
 
-  // Page and search live in the URL, so back, forward and shared links work.
-  const goToPage = (next: number) => setSearchParams(catalogSearchParams(next, search));
+  // Page and search live in the URL, so back, forward and shared links work; the pages are links.
   const runSearch = (text: string) => setSearchParams(catalogSearchParams(1, text));
 
   let content: ReactNode;
@@ -126,7 +117,11 @@ export function ProductsPage() {
 
       {data && !isError && (
         <div className="products-page__pagination">
-          <PaginationNav page={page} pages={data.pages} onPageChange={goToPage} />
+          <PaginationNav
+            page={page}
+            pages={data.pages}
+            hrefFor={(next) => catalogueHref(next, search)}
+          />
         </div>
       )}
     </div>
