@@ -1,6 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
-import { precompress } from './build-tools/precompress';
+import { precompress } from './build-tools/precompress.ts';
 
 // `vite build` makes the browser's app in dist/; `vite build --ssr src/entry-server.tsx` the
 // server's renderer of the public pages in dist-ssr/ (decision 020), without compressed copies.
