@@ -93,6 +93,17 @@ async function firstLoadScripts(browser, url, contentSelector) {
  * accessibility and SEO).
  */
 async function audit(url, chromeLauncher, lighthouse) {
+  // Lighthouse now and then loses its trace on a busy machine (NO_NAVSTART, NO_FCP): try again.
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await auditOnce(url, chromeLauncher, lighthouse);
+    } catch (error) {
+      if (attempt >= 3 || !/NO_NAVSTART|NO_FCP|NO_LCP/.test(String(error))) throw error;
+    }
+  }
+}
+
+async function auditOnce(url, chromeLauncher, lighthouse) {
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROMIUM_FLAGS });
   try {
     const result = await lighthouse(url, {
@@ -102,7 +113,9 @@ async function audit(url, chromeLauncher, lighthouse) {
       onlyCategories: ['performance', 'accessibility', 'seo'],
     });
     const { categories, audits, runtimeError } = result.lhr;
-    if (runtimeError) throw new Error(`Lighthouse on ${url}: ${runtimeError.message}`);
+    if (runtimeError) {
+      throw new Error(`Lighthouse on ${url}: ${runtimeError.code} ${runtimeError.message}`);
+    }
     return {
       score: Math.round(categories.performance.score * 100),
       accessibility: Math.round(categories.accessibility.score * 100),

@@ -128,6 +128,14 @@ test('the app takes over the page the server rendered: nothing is drawn twice, a
     await expect(thumbnails.nth(1)).toHaveAttribute('aria-pressed', 'true');
   }
   expect(await watch.redrawn()).toBeUndefined();
+
+  // The not-found page too: a 404 with the page in it, taken over as it is.
+  const missing = await page.goto('/store/product/no-such-product');
+  expect(missing?.status()).toBe(404);
+  expect(await missing?.text()).toContain('Product Not Found</h1>');
+  await expect(page.getByRole('heading', { level: 1, name: 'Product Not Found' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(await watch.redrawn()).toBeUndefined();
   expect(watch.errors).toEqual([]);
 });
 

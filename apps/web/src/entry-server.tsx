@@ -86,6 +86,11 @@ export function renderProductPage(url: string, product: Product, user: User | nu
   return render(url, { queries: [[catalogKeys.detail(product._id), product]], user });
 }
 
+/** An unknown or removed product: "Product Not Found", which the app shows from the same data. */
+export function renderProductNotFound(url: string, id: string, user: User | null) {
+  return render(url, { queries: [[catalogKeys.detail(id), null]], user });
+}
+
 export function renderCataloguePage(url: string, list: ProductList, user: User | null) {
   const { page, search } = cataloguePlace(new URL(url, 'http://store').search);
   return render(url, { queries: [[catalogKeys.list({ page, search }), list]], user });

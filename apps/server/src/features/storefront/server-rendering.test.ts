@@ -27,6 +27,10 @@ const renderer: PageRenderer = {
       data: { queries: [[['catalog', 'detail', product._id], product]], user },
     };
   },
+  renderProductNotFound: (url: string, id: string, user: User | null) => {
+    calls.push(`not found ${url} ${id} ${user?.name ?? 'visitor'}`);
+    return { html: '<h1>Product Not Found</h1>', data: { queries: [], user } };
+  },
   renderCataloguePage: (url: string, list: ProductList, user: User | null) => {
     calls.push(`catalogue ${url} ${list.products.length} ${user?.name ?? 'visitor'}`);
     return { html: `<ul>${list.products.length}</ul>`, data: { queries: [], user } };
@@ -111,10 +115,14 @@ test('a signed-in visitor’s page carries their name, is rendered for them and 
   expect(calls[0]).not.toMatch(/visitor$/);
 });
 
-test('an unknown product is a 404 the app draws itself: nothing rendered, nothing to take over', async () => {
-  const response = await get('/store/product/0000000000000000');
-  expect(response.statusCode).toBe(404);
-  expect(response.body).toContain('<div id="root"></div>');
-  expect(response.body).not.toContain('bindery-page');
-  expect(calls).toEqual([]);
+test('an unknown product is a 404 with the not-found page rendered, never kept', async () => {
+  for (let i = 0; i < 2; i += 1) {
+    const response = await get('/store/product/0000000000000000');
+    expect(response.statusCode).toBe(404);
+    expect(response.body).toContain('<div id="root"><h1>Product Not Found</h1></div>');
+  }
+  expect(calls).toEqual([
+    'not found /store/product/0000000000000000 0000000000000000 visitor',
+    'not found /store/product/0000000000000000 0000000000000000 visitor',
+  ]);
 });

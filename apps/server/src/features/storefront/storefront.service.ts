@@ -19,6 +19,7 @@ export interface RenderedApp {
 export interface PageRenderer {
   cataloguePlace(search: string): { page: number; search: string; limit: number };
   renderProductPage(url: string, product: Product, user: User | null): RenderedApp;
+  renderProductNotFound(url: string, id: string, user: User | null): RenderedApp;
   renderCataloguePage(url: string, list: ProductList, user: User | null): RenderedApp;
 }
 
@@ -60,7 +61,13 @@ export function createStorefrontService({ catalog, store, renderer }: Storefront
         ({ answer } = await catalog.productAnswer(id));
       } catch (error) {
         if (error instanceof AppError && error.statusCode === 404) {
-          return { status: 404, content: () => ({ head: notFoundHead(store) }) };
+          return {
+            status: 404,
+            content: () => ({
+              head: notFoundHead(store),
+              app: renderer?.renderProductNotFound(url, id, user),
+            }),
+          };
         }
         throw error;
       }

@@ -7,8 +7,12 @@ export function getProduct(id: string, signal?: AbortSignal): Promise<Product> {
   return apiClient.get<Product>(`/products/${encodeURIComponent(id)}`, { signal });
 }
 
+/**
+ * One product. Null only when a page rendered by the server said the product is not in the
+ * catalogue (its 404 page): the app then shows the same "Product Not Found" without asking.
+ */
 export const productQuery = (id: string) =>
-  queryOptions({
+  queryOptions<Product | null>({
     queryKey: catalogKeys.detail(id),
     queryFn: ({ signal }) => getProduct(id, signal),
   });

@@ -34,8 +34,9 @@ export function ProductPage() {
 
   if (!id) return <ProductNotFound />;
   if (isPending) return <ProductPageSkeleton />;
-  // Missing (404) or the call failed: the specification shows the same page for both.
-  if (isError) return <ProductNotFound />;
+  // Missing (404, or null from the server's 404 page) or the call failed: the specification
+  // shows the same page for both.
+  if (isError || product === null) return <ProductNotFound />;
   // Keyed so another product starts again at its first image.
   return <ProductDetails key={product._id} product={product} />;
 }
