@@ -53,6 +53,19 @@ test('a product link carries its title, picture, price and structured data', asy
   await expect(page).toHaveTitle('Bindery');
 });
 
+test('the catalogue as sent: its products and its pages are links that work without a script', async ({
+  request,
+}) => {
+  const response = await request.get('/store/products?page=2');
+  expect(response.status()).toBe(200);
+  const html = await response.text();
+  expect(html.match(/<a [^>]*href="\/store\/product\/[^"]+"/g)?.length).toBeGreaterThanOrEqual(10);
+  expect(html).toContain('href="/store/products"');
+  expect(html).toContain('href="/store/products?page=3"');
+  expect(html).toContain('aria-current="page"');
+  expect(/<title>([^<]*)<\/title>/.exec(html)?.[1]).toBe('Products, page 2 — Bindery');
+});
+
 test('robots.txt and the sitemap point crawlers at the catalogue and every product', async ({
   request,
   baseURL,

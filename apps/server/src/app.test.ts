@@ -1,9 +1,7 @@
 import { connect, type AddressInfo } from 'node:net';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { renderIndex } from './plugins/web-app.js';
+import { writeWebBuild } from './test/web-build.js';
 import { buildTestApp, signInAsAdmin, testConfig, type TestApp } from './test/build-test-app.js';
 import { createTestProduct } from './test/factories.js';
 
@@ -218,15 +216,7 @@ describe('health', () => {
 describe('web app', () => {
   beforeEach(async () => {
     // A minimal built web app, the way Vite lays it out.
-    const dist = mkdtempSync(path.join(os.tmpdir(), 'bindery-web-'));
-    mkdirSync(path.join(dist, 'assets'));
-    writeFileSync(
-      path.join(dist, 'index.html'),
-      '<!doctype html><html><head><title>Bindery</title>' +
-        '<script type="application/json" id="bindery-config">{"storeName":"Bindery","mainSiteUrl":"/"}</script>' +
-        '<script type="module" src="/store/assets/index-abc123.js"></script></head><body><div id="root"></div></body></html>',
-    );
-    writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'console.log("app")');
+    const dist = writeWebBuild();
     t = await buildTestApp({
       storeName: 'Paper & <Ink>',
       mainSiteUrl: 'https://ink.example',

@@ -1,4 +1,4 @@
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider, useLocation, type RouteObject } from 'react-router';
@@ -7,9 +7,19 @@ import { createQueryClient } from '../lib/query-client';
 
 export type Entry = string | { pathname: string; search?: string; state?: unknown };
 
-/** Renders routes in a memory router with a fresh query client and the toast outlet. */
-export function renderRoutes(routes: RouteObject[], { initialEntry = '/' as Entry } = {}) {
+/**
+ * Renders routes in a memory router with a fresh query client and the toast outlet; `seed`
+ * fills the client first (what a page rendered by the server brings).
+ */
+export function renderRoutes(
+  routes: RouteObject[],
+  {
+    initialEntry = '/' as Entry,
+    seed = (_client: QueryClient) => {},
+  }: { initialEntry?: Entry; seed?: (client: QueryClient) => void } = {},
+) {
   const queryClient = createQueryClient();
+  seed(queryClient);
   const router = createMemoryRouter(routes, { initialEntries: [initialEntry] });
   const user = userEvent.setup();
   const result = render(

@@ -292,6 +292,18 @@ describe('product page', () => {
     expect(document.title).toBe('The Lighthouse Keeper — Bindery');
   });
 
+  test('a product the server’s page said is not in the catalogue shows "Product Not Found" without asking', async () => {
+    const fetchMock = stubFetch({});
+    renderRoutes([{ path: '/product/:id', element: <ProductPage /> }], {
+      initialEntry: '/product/gone',
+      seed: (client) => client.setQueryData(['catalog', 'detail', 'gone'], null),
+    });
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Product Not Found' }),
+    ).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
   test('a failed call shows the "Product Not Found" page too', async () => {
     stubFetch({ 'GET /api/products/p1': () => htmlResponse(500) });
     renderProduct();
