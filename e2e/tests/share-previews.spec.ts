@@ -171,3 +171,27 @@ test('a signed-in buyer gets the page with their name, kept private, and taken o
   expect(await watch.redrawn()).toBeUndefined();
   expect(watch.errors).toEqual([]);
 });
+
+test('odd addresses of the public pages are answered, never a server error', async ({
+  request,
+}) => {
+  const cases: Array<[string, number]> = [
+    ['/store/products?page=0', 200],
+    ['/store/products?page=-3&page=2', 200],
+    ['/store/products?page=99999999', 200],
+    ['/store/products?page=1e3', 200],
+    [`/store/products?search=${'a'.repeat(5000)}`, 200],
+    ['/store/products?search=%3C%2Fscript%3E%3Cscript%3Ealert(1)%3C%2Fscript%3E', 200],
+    ['/store/products?search=%F0%9F%93%9A&page=2', 200],
+    ['/store/product/%3Cscript%3E', 404],
+    ['/store/product/..%2F..%2Fetc%2Fpasswd', 404],
+    [`/store/product/${'z'.repeat(900)}`, 404],
+  ];
+  for (const [url, status] of cases) {
+    const response = await request.get(url);
+    expect(response.status(), url).toBe(status);
+    const html = await response.text();
+    expect(html, url).toContain('<div id="root">');
+    expect(html, url).not.toContain('<script>alert');
+  }
+});

@@ -306,10 +306,11 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   });
 
   const publicUrl = config.publicUrl.replace(/\/$/, '');
+  const { pageRenderer } = options;
   const storefront = createStorefrontService({
     catalog,
     store: { storeName: config.storeName, publicUrl },
-    renderer: options.pageRenderer ?? (await loadPageRenderer(config)),
+    renderer: pageRenderer ? async () => pageRenderer : loadPageRenderer(config),
   });
   await app.register(storefrontRoutes, {
     sitemap: createSitemap({ catalog, publicUrl, urlsPerFile: options.sitemapUrlsPerFile }),

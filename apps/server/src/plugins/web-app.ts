@@ -38,19 +38,26 @@ export function storeConfigOf(config: Config): StoreConfig {
 }
 
 /**
- * The web build's server renderer (`apps/web/dist-ssr`, beside the app's `dist`), or undefined
- * when the build has none: the pages then go out with their head only, and the app draws them.
- * React runs its production build unless NODE_ENV says otherwise.
+ * The web build's server renderer (`apps/web/dist-ssr`, beside the app's `dist`), loaded the
+ * first time a page is rendered, so start-up and an idle store stay as light as before; or
+ * undefined when the build has none: the pages then go out with their head only, and the app
+ * draws them. React runs its production build unless NODE_ENV says otherwise.
  */
-export async function loadPageRenderer(config: Config): Promise<PageRenderer | undefined> {
+export function loadPageRenderer(config: Config): (() => Promise<PageRenderer>) | undefined {
   const file = path.join(config.webDistDir, '..', 'dist-ssr', 'entry-server.js');
   if (!existsSync(file)) return undefined;
-  process.env.NODE_ENV ??= 'production';
-  const renderer = (await import(pathToFileURL(file).href)) as PageRenderer & {
-    configure(storeConfig: StoreConfig): void;
+  let loading: Promise<PageRenderer> | undefined;
+  return () => {
+    loading ??= (async () => {
+      process.env.NODE_ENV ??= 'production';
+      const renderer = (await import(pathToFileURL(file).href)) as PageRenderer & {
+        configure(storeConfig: StoreConfig): void;
+      };
+      renderer.configure(storeConfigOf(config));
+      return renderer;
+    })();
+    return loading;
   };
-  renderer.configure(storeConfigOf(config));
-  return renderer;
 }
 
 const STORE_PREFIX = '/store';

@@ -45,7 +45,8 @@ export interface PageAnswer {
 export interface StorefrontServiceOptions {
   catalog: Pick<CatalogService, 'productAnswer' | 'productListAnswer'>;
   store: StoreFacts;
-  renderer?: PageRenderer;
+  /** The renderer, loaded on first use; none without a web build that has one. */
+  renderer?: () => Promise<PageRenderer>;
 }
 
 /**
@@ -53,9 +54,14 @@ export interface StorefrontServiceOptions {
  * search engine or a browser tab reads, the status (an unknown or archived product is a 404),
  * and the page itself rendered from the catalogue's kept answers, for the app to take over.
  */
-export function createStorefrontService({ catalog, store, renderer }: StorefrontServiceOptions) {
+export function createStorefrontService({
+  catalog,
+  store,
+  renderer: loadRenderer,
+}: StorefrontServiceOptions) {
   return {
     async productPage(id: string, url: string, user: User | null): Promise<PageAnswer> {
+      const renderer = await loadRenderer?.();
       let answer;
       try {
         ({ answer } = await catalog.productAnswer(id));
@@ -86,6 +92,7 @@ export function createStorefrontService({ catalog, store, renderer }: Storefront
 
     /** The catalogue, a page of it, or a search; an address the app would refuse reads as page 1. */
     async cataloguePage(url: string, search: string, user: User | null): Promise<PageAnswer> {
+      const renderer = await loadRenderer?.();
       const place = renderer?.cataloguePlace(search) ?? placeFrom(search);
       const query = ListProductsQuerySchema.safeParse({
         page: String(place.page),
