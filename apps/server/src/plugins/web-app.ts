@@ -115,10 +115,20 @@ export async function registerWebApp(app: FastifyInstance, config: Config, pages
    * compressed; kept for the next visitor when the page is the same for everyone.
    */
   const sendPage = (request: FastifyRequest, reply: FastifyReply, page: PageAnswer) => {
-    const kept = page.shareKey === undefined ? undefined : keptPages.get(page.shareKey);
-    const sent = kept ?? toSentPage(assemblePage(template, page.content()));
-    if (!kept && page.shareKey !== undefined) keptPages.set(page.shareKey, sent);
     const encoding = pickEncoding(request.headers['accept-encoding']);
+    let body: Buffer;
+    if (page.shareKey === undefined) {
+      // This visitor's page only: compressed once, for them.
+      const html = Buffer.from(assemblePage(template, page.content()));
+      body = encoding === 'identity' ? html : compressPage(html, encoding);
+    } else {
+      let sent = keptPages.get(page.shareKey);
+      if (!sent) {
+        sent = toSentPage(assemblePage(template, page.content()));
+        keptPages.set(page.shareKey, sent);
+      }
+      body = sent[encoding];
+    }
     reply
       .code(page.status)
       // A page with the visitor's name on it is theirs alone.
@@ -126,7 +136,7 @@ export async function registerWebApp(app: FastifyInstance, config: Config, pages
       .header('vary', 'accept-encoding')
       .type('text/html; charset=utf-8');
     if (encoding !== 'identity') reply.header('content-encoding', encoding);
-    return reply.send(sent[encoding]);
+    return reply.send(body);
   };
 
   if (pages) {
