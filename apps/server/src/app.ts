@@ -199,7 +199,6 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   registerSessions(app, auth, sessionCookie);
   app.decorate('auth', auth);
 
-  await app.register(healthRoutes, { db: database.db });
   const passwordReset = createPasswordResetService({
     repo: createAuthRepo(database.db),
     mail,
@@ -212,6 +211,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   // Uploads: temp files a crash left behind go at once; uploads no product took within a
   // day go at start-up and then hourly.
   const storage = createLocalStorage(config.dataDir);
+  await app.register(healthRoutes, { db: database.db, storage });
   await storage.sweepTemp();
   const uploads = createUploadsService({ db: database.db, storage, config });
   app.decorate('uploads', uploads);

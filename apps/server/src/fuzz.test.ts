@@ -121,6 +121,8 @@ const pools = {
 
 const ROUTES: Record<string, RouteSpec> = {
   'GET /api/health': { access: 'anyone' },
+  'GET /api/health/live': { access: 'anyone' },
+  'GET /api/health/ready': { access: 'anyone' },
   'GET /robots.txt': { access: 'anyone', html: true },
   'GET /sitemap.xml': { access: 'anyone', html: true },
   'GET /sitemap-:n.xml': {

@@ -8,6 +8,9 @@ import { buildTestApp, signUpAndSignIn, type TestApp } from './test/build-test-a
  */
 const OPEN_TO_VISITORS = new Set([
   'GET /api/health',
+  // For load balancers.
+  'GET /api/health/live',
+  'GET /api/health/ready',
   'GET /api/products',
   'GET /api/products/:id',
   'POST /api/auth/login',

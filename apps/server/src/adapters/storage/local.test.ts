@@ -268,3 +268,9 @@ test('sweepTemp removes temporary files, or only old ones', async () => {
   expect(await storage.sweepTemp()).toBe(1);
   expect(tmpFiles()).toEqual([]);
 });
+
+test('is reachable while its folders are there, and says so when one is gone', async () => {
+  expect(await storage.isReachable()).toBe(true);
+  rmSync(path.join(root, 'public'), { recursive: true, force: true });
+  expect(await storage.isReachable()).toBe(false);
+});

@@ -1,6 +1,16 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
-import { chmod, mkdir, open, readdir, rename, rm, stat, type FileHandle } from 'node:fs/promises';
+import { constants, mkdirSync } from 'node:fs';
+import {
+  access,
+  chmod,
+  mkdir,
+  open,
+  readdir,
+  rename,
+  rm,
+  stat,
+  type FileHandle,
+} from 'node:fs/promises';
 import path from 'node:path';
 import { FileRangeStream } from './file-range-stream.js';
 import {
@@ -56,6 +66,17 @@ export function createLocalStorage(rootDir: string): Storage {
   }
 
   return {
+    async isReachable() {
+      try {
+        for (const dir of [areas.public, areas.private, tmpDir]) {
+          await access(dir, constants.R_OK | constants.W_OK | constants.X_OK);
+        }
+        return true;
+      } catch {
+        return false;
+      }
+    },
+
     async receive(source, { maxBytes }) {
       const tempPath = newTempPath();
       const handle = await open(tempPath, 'wx', 0o600);

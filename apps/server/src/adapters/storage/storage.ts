@@ -67,6 +67,8 @@ export interface Storage {
   delete(area: StorageArea, keyOrPrefix: string): Promise<void>;
   /** Removes temporary files older than `olderThanMs` (all of them by default); returns how many. */
   sweepTemp(olderThanMs?: number): Promise<number>;
+  /** Whether objects can be read and written right now (readiness for a load balancer). */
+  isReachable(): Promise<boolean>;
 }
 
 export class ObjectTooLargeError extends Error {
