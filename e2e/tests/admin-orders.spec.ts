@@ -1,9 +1,16 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, newBuyer, registerThroughUi, signInThroughUi } from './fixtures.js';
+import {
+  ADMIN,
+  newBuyer,
+  registerThroughUi,
+  signInThroughUi,
+  waitForAnimationsToEnd,
+} from './fixtures.js';
 
 /** Serious or critical axe findings, as short lines that read well in a failure. */
 async function seriousViolations(page: Page) {
+  await waitForAnimationsToEnd(page);
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')

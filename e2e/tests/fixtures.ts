@@ -34,11 +34,29 @@ export async function signInThroughUi(
 }
 
 /**
- * An axe scan of the page with no serious or critical violations. Toasts are left out: they
+ * Waits until no transition or finite animation is running: a dialog fading in is measured by
+ * axe at its resting colours, not half transparent (which reads as low contrast on a busy
+ * machine). Endless animations (a spinner) are not waited for.
+ */
+export async function waitForAnimationsToEnd(page: Page) {
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (animation) =>
+          animation.playState !== 'running' ||
+          animation.effect?.getTiming().iterations === Infinity,
+      ),
+  );
+}
+
+/**
+ * An axe scan of the page with no serious or critical violations, once animations have ended. Toasts are left out: they
  * fade in and out, and a half-transparent toast measures as low contrast mid-animation. Their
  * resting colours are set for AA contrast in the web app's providers.
  */
 export async function expectNoSeriousA11yViolations(page: Page) {
+  await waitForAnimationsToEnd(page);
   const { violations } = await new AxeBuilder({ page }).exclude('[data-sonner-toaster]').analyze();
   const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(

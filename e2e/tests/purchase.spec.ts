@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { sidewaysOverflow, signUpBuyer } from './buyer-helpers.js';
-import { newBuyer, signInThroughUi } from './fixtures.js';
+import { newBuyer, signInThroughUi, waitForAnimationsToEnd } from './fixtures.js';
 import { createProduct, fingerprint, pdfFor, uniqueWord } from './products.js';
 
 const PAYING_CARD = { number: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' };
@@ -11,6 +11,7 @@ type Card = typeof PAYING_CARD;
 
 /** Serious or critical axe findings, as short lines that read well in a failure. */
 async function seriousViolations(page: Page) {
+  await waitForAnimationsToEnd(page);
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
