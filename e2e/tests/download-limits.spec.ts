@@ -33,6 +33,8 @@ test('@postgres a buyer reaches the download limit; the admin resets it and the 
   await page.getByRole('button', { name: 'Logout' }).click();
 
   await signInThroughUi(page, ADMIN.email, ADMIN.password, '/store/login/admin');
+  // Signed in only once the dashboard opens: leaving earlier can beat the session cookie.
+  await expect(page).toHaveURL(/\/store\/dashboard$/);
   await page.goto('/store/orders');
   const order = page.getByRole('row').filter({ hasText: title });
   await expect(order).toContainText('1 of 1 download used');
@@ -42,6 +44,7 @@ test('@postgres a buyer reaches the download limit; the admin resets it and the 
   await page.getByRole('button', { name: 'Logout' }).click();
 
   await signInThroughUi(page, buyer.email, buyer.password);
+  await expect(page.getByText('Login successful!')).toBeVisible();
   await page.goto('/store/my-orders');
   await expect(row.getByRole('button', { name: `Download ${title}` })).toBeVisible();
 });

@@ -47,6 +47,7 @@ test('@postgres a sale shows in the admin’s Sales overview; buyers have no way
 
 test('@mobile the Sales page fits a phone', async ({ page }) => {
   await signInThroughUi(page, ADMIN.email, ADMIN.password, '/store/login/admin');
+  await expect(page).toHaveURL(/\/store\/dashboard$/);
   await page.goto('/store/sales');
   await expect(page.getByRole('group', { name: 'Totals' })).toBeVisible();
   await expect(
