@@ -4,7 +4,7 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildTestApp, type TestApp } from '../test/build-test-app.js';
 import { WEB_BUILD_ASSET, WEB_BUILD_SCRIPT, writeWebBuild } from '../test/web-build.js';
-import { pickEncoding } from './web-app.js';
+import { KeptPages, pickEncoding } from './web-app.js';
 
 const SCRIPT = WEB_BUILD_SCRIPT;
 const ASSET = WEB_BUILD_ASSET;
@@ -147,5 +147,31 @@ describe('pickEncoding', () => {
     [undefined, 'identity'],
   ])('%s → %s', (header, expected) => {
     expect(pickEncoding(header)).toBe(expected);
+  });
+});
+
+describe('kept pages', () => {
+  const page = (bytes: number) => ({
+    identity: Buffer.alloc(bytes),
+    br: Buffer.alloc(0),
+    gzip: Buffer.alloc(0),
+  });
+
+  test('stay within their budget, dropping the least recently used first', () => {
+    const kept = new KeptPages(300);
+    kept.set('a', page(100));
+    kept.set('b', page(100));
+    kept.set('c', page(100));
+    expect(kept.get('a')).toBeDefined(); // now the most recently used
+    kept.set('d', page(100));
+    expect(kept.get('b')).toBeUndefined();
+    expect(['a', 'c', 'd'].map((key) => kept.get(key) !== undefined)).toEqual([true, true, true]);
+    // The same key again replaces its page without counting it twice.
+    kept.set('d', page(100));
+    expect(['a', 'c', 'd'].map((key) => kept.get(key) !== undefined)).toEqual([true, true, true]);
+    // A page larger than the whole budget is not kept, and drops nothing.
+    kept.set('huge', page(301));
+    expect(kept.get('huge')).toBeUndefined();
+    expect(kept.get('a')).toBeDefined();
   });
 });

@@ -237,7 +237,7 @@ function toSentPage(html: string): SentPage {
 }
 
 /** Sent pages by share key, the least recently used dropped past a budget of bytes. */
-class KeptPages {
+export class KeptPages {
   private readonly pages = new Map<string, SentPage>();
   private bytes = 0;
 
@@ -253,22 +253,26 @@ class KeptPages {
   }
 
   set(key: string, page: SentPage): void {
-    const size = page.identity.length + page.br.length + page.gzip.length;
+    const size = sizeOf(page);
     if (size > this.budget) return;
     const replaced = this.pages.get(key);
-    if (replaced)
-      this.bytes -= replaced.identity.length + replaced.br.length + replaced.gzip.length;
+    if (replaced) this.bytes -= sizeOf(replaced);
     this.pages.set(key, page);
     this.bytes += size;
     for (const [oldKey, old] of this.pages) {
       if (this.bytes <= this.budget) break;
       this.pages.delete(oldKey);
-      this.bytes -= old.identity.length + old.br.length + old.gzip.length;
+      this.bytes -= sizeOf(old);
     }
   }
 }
 
-/** A page made for one request: quick settings, since it is compressed every time it is sent. */
+const sizeOf = (page: SentPage) => page.identity.length + page.br.length + page.gzip.length;
+
+/**
+ * A rendered page, compressed with quick settings: it is made on a request (and once more for
+ * each signed-in visitor), unlike index.html, which is compressed once at start-up.
+ */
 function compressPage(html: Buffer, encoding: 'br' | 'gzip'): Buffer {
   return encoding === 'br'
     ? brotliCompressSync(html, {
