@@ -66,6 +66,12 @@ export function createLocalStorage(rootDir: string): Storage {
   }
 
   return {
+    sharing: 'local',
+
+    async signedDownloadUrl() {
+      return undefined;
+    },
+
     async isReachable() {
       try {
         for (const dir of [areas.public, areas.private, tmpDir]) {
@@ -191,7 +197,10 @@ export function createLocalStorage(rootDir: string): Storage {
     return {
       size,
       sha256,
-      tempPath,
+      async withLocalFile(use) {
+        if (state !== 'pending') throw new Error(`cannot read a ${state} upload`);
+        return use(tempPath);
+      },
       async read(position, length) {
         const wanted = Math.max(0, Math.min(length, size - position));
         if (wanted === 0) return Buffer.alloc(0);

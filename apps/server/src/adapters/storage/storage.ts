@@ -25,16 +25,24 @@ export interface ObjectReadStream {
   end: number;
 }
 
+export interface SignedDownloadOptions {
+  expiresInSeconds: number;
+  contentType: string;
+  /** The Content-Disposition header the download is answered with (the file name to save). */
+  contentDisposition: string;
+}
+
 /** A received file in temporary storage: visible nowhere until it is checked and committed. */
 export interface PendingObject {
   readonly size: number;
   /** Hex SHA-256 of the bytes received. */
   readonly sha256: string;
   /**
-   * Local path of the temporary copy, for content checks that need a file (image decoding).
-   * The only file path storage hands out; it stops existing at commit or discard.
+   * Runs `use` with the path of a local file holding the bytes, for work that needs a file
+   * (decoding an image). On the local disk it is the temporary copy itself; a bucket fetches a
+   * short-lived local copy, removed when `use` settles. The only file path storage hands out.
    */
-  readonly tempPath: string;
+  withLocalFile<T>(use: (path: string) => Promise<T>): Promise<T>;
   /** Up to `length` bytes at `position` of the temporary copy (fewer at the end). */
   read(position: number, length: number): Promise<Buffer>;
   /** Moves the file to its key in one step: readers see all of it or nothing. */
@@ -65,8 +73,22 @@ export interface Storage {
   stat(area: StorageArea, key: string): Promise<StoredObject | undefined>;
   /** Deletes one object, or every object under a prefix ending in `/`. Missing objects are fine. */
   delete(area: StorageArea, keyOrPrefix: string): Promise<void>;
-  /** Removes temporary files older than `olderThanMs` (all of them by default); returns how many. */
+  /**
+   * Removes temporary objects (and, in a bucket, unfinished multipart uploads) older than
+   * `olderThanMs`, all of them by default; returns how many.
+   */
   sweepTemp(olderThanMs?: number): Promise<number>;
+  /**
+   * A URL the client may fetch a private object from directly for `expiresInSeconds`, answered
+   * with these headers; undefined when this storage hands out no URLs (the local disk: the store
+   * streams the bytes itself).
+   */
+  signedDownloadUrl(key: string, options: SignedDownloadOptions): Promise<string | undefined>;
+  /**
+   * `local` is owned by one process (its start-up may clear every temporary file); `shared` may
+   * be used by several instances at once, so only old temporary objects are swept.
+   */
+  readonly sharing: 'local' | 'shared';
   /** Whether objects can be read and written right now (readiness for a load balancer). */
   isReachable(): Promise<boolean>;
 }

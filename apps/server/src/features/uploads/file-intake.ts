@@ -126,7 +126,7 @@ export async function checkImageUpload(pending: PendingObject): Promise<ImageInf
   if (pending.size === 0) throw AppError.badRequest(UploadMessages.emptyFile);
   const announced = sniffImageFormat(await pending.read(0, 64));
   if (!announced) throw unsupported(UploadMessages.imageTypeNotAllowed);
-  const info = await readImageInfo(pending.tempPath);
+  const info = await pending.withLocalFile(readImageInfo);
   if (!info || info.format !== announced) throw unsupported(UploadMessages.imageTypeNotAllowed);
   // Every frame of an animation is decoded when it is re-encoded, so they all count.
   if (info.width * info.height * info.pages > MAX_IMAGE_PIXELS)

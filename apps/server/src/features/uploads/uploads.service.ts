@@ -118,10 +118,10 @@ export function createUploadsService({
     const info = await checkImageUpload(pending);
     let rendered: { variants: Awaited<ReturnType<typeof renderVariants>>; original: Buffer };
     try {
-      rendered = {
-        variants: await renderVariants(pending.tempPath),
-        original: await renderOriginal(pending.tempPath, info),
-      };
+      rendered = await pending.withLocalFile(async (file) => ({
+        variants: await renderVariants(file),
+        original: await renderOriginal(file, info),
+      }));
     } catch (error) {
       if (isInvalidImageError(error)) throw AppError.badRequest(UploadMessages.imageUnreadable);
       throw error;
