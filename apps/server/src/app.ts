@@ -16,6 +16,7 @@ import { createLocalStorage } from './adapters/storage/local.js';
 import type { Config } from './config.js';
 import { openDatabase, type DatabaseHandle } from './db/client.js';
 import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from './db/errors.js';
+import { createJobLock, type ExclusiveJob } from './db/job-lock.js';
 import { migrate } from './db/migrate.js';
 import { createAuthRepo } from './features/auth/auth.repo.js';
 import { authRoutes } from './features/auth/auth.routes.js';
@@ -158,6 +159,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     app.log.error({ err: error }, 'database connection lost; the next query reconnects'),
   );
   const readiness = await migrateWhenReachable(app, database);
+  const runJob = exclusiveJobRunner(app, database);
   app.decorate('whenDatabaseReady', readiness.whenReady);
   app.decorate('isDatabaseReady', readiness.isReady);
 
@@ -221,9 +223,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   app.decorate('catalog', catalog);
   watchCatalogue(app, catalog);
   const sweepUploads = () =>
-    uploads
-      .sweepOrphans(DAY)
-      .catch((error: unknown) => app.log.warn({ err: error }, 'upload sweep failed'));
+    runJob('uploadSweep', () => uploads.sweepOrphans(DAY).then(() => undefined));
   app.addHook('onReady', async () => void (await sweepUploads()));
   const uploadSweep = setInterval(sweepUploads, HOUR);
   uploadSweep.unref();
@@ -289,13 +289,11 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   // (test checkout sessions past their 30 minutes included) canceled.
   let reconciling: Promise<void> | undefined;
   const reconcile = () => {
-    reconciling ??= checkout
-      .reconcilePendingOrders()
-      .then(() => undefined)
-      .catch((error: unknown) => app.log.warn({ err: error }, 'checkout reconciliation failed'))
-      .finally(() => {
-        reconciling = undefined;
-      });
+    reconciling ??= runJob('reconcile', () =>
+      checkout.reconcilePendingOrders().then(() => undefined),
+    ).finally(() => {
+      reconciling = undefined;
+    });
   };
   app.addHook('onReady', async () => reconcile());
   const reconcileTimer = setInterval(reconcile, MINUTE);
@@ -318,14 +316,33 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   });
   await registerWebApp(app, config, storefront);
 
-  const purge = setInterval(() => {
-    auth
-      .purgeExpired()
-      .catch((error: unknown) => app.log.warn({ err: error }, 'session purge failed'));
-  }, HOUR);
+  const purge = setInterval(() => void runJob('sessionPurge', () => auth.purgeExpired()), HOUR);
   purge.unref();
   app.addHook('onClose', async () => clearInterval(purge));
   return app;
+}
+
+const JOB_NAMES: Record<ExclusiveJob, string> = {
+  reconcile: 'checkout reconciliation',
+  uploadSweep: 'upload sweep',
+  sessionPurge: 'session purge',
+};
+
+/**
+ * Runs a background job on one instance at a time (db/job-lock.ts). A failure is logged, never
+ * thrown: the job runs again at its next turn. A store whose database is not reachable yet
+ * skips its turn.
+ */
+function exclusiveJobRunner(app: FastifyInstance, database: DatabaseHandle) {
+  const runExclusive = createJobLock(database);
+  return async (job: ExclusiveJob, run: () => Promise<void>): Promise<void> => {
+    try {
+      const ran = await runExclusive(job, run);
+      if (!ran) app.log.debug(`${JOB_NAMES[job]} skipped: another instance is running it`);
+    } catch (error) {
+      app.log.warn({ err: error }, `${JOB_NAMES[job]} failed`);
+    }
+  };
 }
 
 /** How often an instance asks the database whether the catalogue changed elsewhere. */
