@@ -32,6 +32,7 @@ export const downloadsRoutes: FastifyPluginAsync<{
       params: z.object({ token: z.string() }),
       response: {
         200: FileSchema,
+        302: z.null().describe('With storage in a bucket: the file at a presigned URL (Location)'),
         206: FileSchema.describe('The requested range of the file'),
         403: ErrorBodySchema,
         410: ErrorBodySchema,
@@ -59,6 +60,15 @@ export const downloadsRoutes: FastifyPluginAsync<{
         range: single(request.headers.range),
         ifRange: single(request.headers['if-range']),
       });
+      // A bucket serves the bytes itself, through a presigned URL valid for a few minutes.
+      const location = request.method === 'GET' ? await download.redirect() : undefined;
+      if (location) {
+        return reply
+          .code(302)
+          .header('location', location)
+          .header('cache-control', 'private, no-store')
+          .send();
+      }
       // Opened before any header is set: should it fail, the error goes out as a plain error.
       const stream = request.method === 'HEAD' ? undefined : await download.open();
       const { span, size } = download;

@@ -8,11 +8,21 @@ import { AppError } from '../../errors.js';
 import type { CatalogService } from '../catalog/catalog.service.js';
 import type { OrdersService } from '../orders/orders.service.js';
 import { DIGITAL_CONTENT_TYPES, type UploadsService } from '../uploads/uploads.service.js';
-import { downloadFileName, parseByteRange, type ByteSpan } from './http-headers.js';
+import {
+  contentDisposition,
+  downloadFileName,
+  parseByteRange,
+  type ByteSpan,
+} from './http-headers.js';
 
 /** Bumped when the token format changes; older tokens then read as invalid. */
 const TOKEN_VERSION = 1;
 const TOKEN_MAX_LENGTH = 512;
+/**
+ * How long a bucket's presigned URL for a download works: long enough to start the transfer,
+ * which then runs to its end; a resumed download comes back through the store's link.
+ */
+const SIGNED_URL_SECONDS = 5 * 60;
 const TOKEN_SHAPE = /^([A-Za-z0-9_-]{1,400})\.([A-Za-z0-9_-]{43})$/;
 
 const PayloadSchema = z.object({
@@ -92,6 +102,11 @@ export interface PreparedDownload {
   span: ByteSpan | null;
   /** Opens the bytes as a stream; a response that starts at byte 0 counts as one download. */
   open(): Promise<Readable>;
+  /**
+   * Where storage that hands out URLs (a bucket) serves the file for the next few minutes, the
+   * download counted as the redirect is issued; undefined when the store streams it (`open`).
+   */
+  redirect(): Promise<string | undefined>;
   /** Whether this response carries the file's last byte: sent whole, the download is complete. */
   completesDownload: boolean;
   /** Counts the link's download against the order's limit (once per link). */
@@ -104,7 +119,7 @@ export interface DownloadsServiceOptions {
     'findOrder' | 'recordDownload' | 'requireDownloadAllowed' | 'recordCompletedDownload'
   >;
   catalog: Pick<CatalogService, 'getProductFile' | 'getProductSummaries'>;
-  uploads: Pick<UploadsService, 'findFile' | 'openFile'>;
+  uploads: Pick<UploadsService, 'findFile' | 'openFile' | 'signedFileUrl'>;
   config: Pick<Config, 'sessionSecret'> & {
     payments: Pick<Config['payments'], 'downloadLinkMinutes'>;
   };
@@ -194,6 +209,20 @@ export function createDownloadsService({
         completesDownload: range === null || range.end === file.size - 1,
         recordCompleted: async () => {
           await orders.recordCompletedDownload(grant.orderId, linkId);
+        },
+        async redirect() {
+          const url = await uploads.signedFileUrl(file.publicId, {
+            expiresInSeconds: SIGNED_URL_SECONDS,
+            contentDisposition: contentDisposition(fileName),
+          });
+          if (!url) return undefined;
+          // The bucket tells the store nothing of the transfer: a redirect that starts at the
+          // first byte is the download, one that reaches the last completes it (decision 021).
+          if (range === null || range.start === 0) await orders.recordDownload(grant.orderId);
+          if (range === null || range.end === file.size - 1) {
+            await orders.recordCompletedDownload(grant.orderId, linkId);
+          }
+          return url;
         },
         async open() {
           let opened: Awaited<ReturnType<typeof uploads.openFile>>;

@@ -1,7 +1,12 @@
 import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import { DIGITAL_FILES_FOLDER, type DigitalFormat, type ImageFormat } from '@bindery/shared';
-import type { ByteRange, ObjectReadStream, Storage } from '../../adapters/storage/storage.js';
+import type {
+  ByteRange,
+  ObjectReadStream,
+  SignedDownloadOptions,
+  Storage,
+} from '../../adapters/storage/storage.js';
 import { IMAGE_CONTENT_TYPES, IMAGE_EXTENSIONS, renderSharePicture } from './images.js';
 import type { UploadRow, UploadsRepo } from './uploads.repo.js';
 
@@ -146,6 +151,23 @@ export function createUploadReads(repo: UploadsRepo, storage: Storage) {
         fileName: file.fileName,
         contentType: DIGITAL_CONTENT_TYPES[file.format],
       };
+    },
+
+    /**
+     * A URL the buyer's client fetches a digital file from directly (a bucket's presigned URL),
+     * answered with the given headers; undefined when storage hands out no URLs (the local disk:
+     * `openFile` streams it) or there is no such file.
+     */
+    async signedFileUrl(
+      publicId: string,
+      options: Omit<SignedDownloadOptions, 'contentType'>,
+    ): Promise<string | undefined> {
+      const file = await reads.findFile(publicId);
+      if (!file) return undefined;
+      return storage.signedDownloadUrl(fileKey(file), {
+        ...options,
+        contentType: DIGITAL_CONTENT_TYPES[file.format],
+      });
     },
 
     /** An image or variant for /media, or undefined for anything that is not one. */
