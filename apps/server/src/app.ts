@@ -326,6 +326,7 @@ const JOB_NAMES: Record<ExclusiveJob, string> = {
   reconcile: 'checkout reconciliation',
   uploadSweep: 'upload sweep',
   sessionPurge: 'session purge',
+  storeSetup: 'store set-up',
 };
 
 /**
@@ -334,10 +335,10 @@ const JOB_NAMES: Record<ExclusiveJob, string> = {
  * skips its turn.
  */
 function exclusiveJobRunner(app: FastifyInstance, database: DatabaseHandle) {
-  const runExclusive = createJobLock(database);
+  const lock = createJobLock(database);
   return async (job: ExclusiveJob, run: () => Promise<void>): Promise<void> => {
     try {
-      const ran = await runExclusive(job, run);
+      const ran = await lock.ifFree(job, run);
       if (!ran) app.log.debug(`${JOB_NAMES[job]} skipped: another instance is running it`);
     } catch (error) {
       app.log.warn({ err: error }, `${JOB_NAMES[job]} failed`);

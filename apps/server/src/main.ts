@@ -3,6 +3,7 @@ import path from 'node:path';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { DataDirLockedError } from './db/client.js';
+import { createJobLock } from './db/job-lock.js';
 import { seedDemoCatalogue } from './db/seed/seed-demo-catalogue.js';
 import { ensureAdmin } from './features/auth/admin-bootstrap.js';
 import { prettyLogStream, resolveLogFormat } from './lib/log-format.js';
@@ -60,8 +61,12 @@ async function start() {
     throw error;
   });
 
-  /** The admin account and the demo catalogue, once the database can be reached. */
-  const prepareStore = async () => {
+  /**
+   * The admin account and the demo catalogue, once the database can be reached; instances
+   * starting together on one PostgreSQL take turns, so both are made once.
+   */
+  const prepareStore = () => createJobLock(app.database).inTurn('storeSetup', setUpStore);
+  const setUpStore = async () => {
     const admin = await ensureAdmin(config, app.auth);
     if (admin.kind === 'generated') {
       console.log(

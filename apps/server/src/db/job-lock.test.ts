@@ -37,8 +37,8 @@ if (testDb === 'postgres') {
 
   test('a job running on one instance is skipped by another, and runs there once it is done', async () => {
     const job = heldJob();
-    const one = createJobLock(first);
-    const other = createJobLock(second);
+    const one = createJobLock(first).ifFree;
+    const other = createJobLock(second).ifFree;
     const running = one('reconcile', job.run);
     await job.isRunning;
 
@@ -55,24 +55,46 @@ if (testDb === 'postgres') {
     expect(ranElsewhere).toBe(2);
   });
 
+  test('a job asked for in turn waits for the other instance to finish it, then runs', async () => {
+    const job = heldJob();
+    const steps: string[] = [];
+    const running = createJobLock(first).inTurn('storeSetup', async () => {
+      await job.run();
+      steps.push('first done');
+      return 'first';
+    });
+    await job.isRunning;
+    const waiting = createJobLock(second).inTurn('storeSetup', async () => {
+      steps.push('second ran');
+      return 'second';
+    });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(steps).toEqual([]);
+    job.release();
+    expect(await Promise.all([running, waiting])).toEqual(['first', 'second']);
+    expect(steps).toEqual(['first done', 'second ran']);
+  });
+
   test('a failing job lets the lock go', async () => {
-    const one = createJobLock(first);
+    const one = createJobLock(first).ifFree;
     await expect(
       one('sessionPurge', async () => {
         throw new Error('purge failed');
       }),
     ).rejects.toThrow('purge failed');
     let ran = false;
-    expect(await createJobLock(second)('sessionPurge', async () => void (ran = true))).toBe(true);
+    expect(await createJobLock(second).ifFree('sessionPurge', async () => void (ran = true))).toBe(
+      true,
+    );
     expect(ran).toBe(true);
   });
 
   test('an instance whose connection dies mid-job lets the lock go with it', async () => {
     const job = heldJob();
-    const running = createJobLock(first)('reconcile', job.run);
+    const running = createJobLock(first).ifFree('reconcile', job.run);
     await job.isRunning;
     first.onConnectionError(() => {});
-    const other = createJobLock(second);
+    const other = createJobLock(second).ifFree;
     expect(await other('reconcile', async () => {})).toBe(false);
     // As when the instance's process dies: its backend goes, and the lock with it.
     const { rows } = await sql<{ pid: number }>`
@@ -91,7 +113,7 @@ if (testDb === 'postgres') {
     const handle = await openTestDatabase();
     try {
       let runs = 0;
-      const runExclusive = createJobLock(handle);
+      const { ifFree: runExclusive } = createJobLock(handle);
       expect(await runExclusive('reconcile', async () => void runs++)).toBe(true);
       expect(await runExclusive('reconcile', async () => void runs++)).toBe(true);
       expect(runs).toBe(2);

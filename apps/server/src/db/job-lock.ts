@@ -9,6 +9,8 @@ export const EXCLUSIVE_JOBS = {
   uploadSweep: 2,
   /** Removing expired sessions and throttling records. */
   sessionPurge: 3,
+  /** Making the admin account and the demo catalogue of a new store, once. */
+  storeSetup: 4,
 } as const;
 
 export type ExclusiveJob = keyof typeof EXCLUSIVE_JOBS;
@@ -20,34 +22,49 @@ export type ExclusiveJob = keyof typeof EXCLUSIVE_JOBS;
 const LOCK_NAMESPACE = 0x62696e64;
 
 /**
- * Runs a job only when no other instance on the same database is running it: on PostgreSQL a
- * session advisory lock, tried without waiting and held on its own connection for the job's
- * length (the job's queries use the pool as usual). Should the instance die mid-job, the
+ * Background jobs that must run on one instance at a time, whatever the number of instances on
+ * one PostgreSQL: a session advisory lock per job, held on its own connection for the job's
+ * length (the job's queries use the pool as usual). Should an instance die mid-job, its
  * connection closes and PostgreSQL lets the lock go. A SQLite store is one process (its data
- * directory is locked), so there the job simply runs.
- *
- * Resolves true when the job ran, false when another instance held it.
+ * directory is locked), so there a job simply runs.
  */
 export function createJobLock({ db, dialect }: Pick<DatabaseHandle, 'db' | 'dialect'>) {
-  return async function runExclusive(job: ExclusiveJob, run: () => Promise<void>) {
-    if (dialect === 'sqlite') {
-      await run();
-      return true;
-    }
+  async function holding<T>(
+    job: ExclusiveJob,
+    wait: boolean,
+    run: () => Promise<T>,
+  ): Promise<{ ran: true; value: T } | { ran: false }> {
+    if (dialect === 'sqlite') return { ran: true, value: await run() };
     const key = EXCLUSIVE_JOBS[job];
     return db.connection().execute(async (connection) => {
-      const { rows } = await sql<{
-        locked: boolean;
-      }>`select pg_try_advisory_lock(${LOCK_NAMESPACE}, ${key}) as locked`.execute(connection);
-      if (!rows[0]?.locked) return false;
+      if (wait) {
+        await sql`select pg_advisory_lock(${LOCK_NAMESPACE}, ${key})`.execute(connection);
+      } else {
+        const { rows } = await sql<{
+          locked: boolean;
+        }>`select pg_try_advisory_lock(${LOCK_NAMESPACE}, ${key}) as locked`.execute(connection);
+        if (!rows[0]?.locked) return { ran: false };
+      }
       try {
-        await run();
+        return { ran: true, value: await run() };
       } finally {
         await sql`select pg_advisory_unlock(${LOCK_NAMESPACE}, ${key})`.execute(connection);
       }
-      return true;
     });
+  }
+
+  return {
+    /** Runs the job unless another instance is running it; true when it ran. */
+    async ifFree(job: ExclusiveJob, run: () => Promise<void>): Promise<boolean> {
+      return (await holding(job, false, run)).ran;
+    },
+    /** Runs the job once any other instance running it has finished. */
+    async inTurn<T>(job: ExclusiveJob, run: () => Promise<T>): Promise<T> {
+      const outcome = await holding(job, true, run);
+      if (!outcome.ran) throw new Error('unreachable: a waiting lock always runs');
+      return outcome.value;
+    },
   };
 }
 
-export type RunExclusive = ReturnType<typeof createJobLock>;
+export type JobLock = ReturnType<typeof createJobLock>;
