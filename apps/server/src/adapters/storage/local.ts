@@ -156,6 +156,19 @@ export function createLocalStorage(rootDir: string): Storage {
       }
     },
 
+    async *list(area) {
+      const areaDir = areas[area];
+      for (const entry of await readdir(areaDir, { recursive: true, withFileTypes: true })) {
+        if (!entry.isFile()) continue;
+        const file = path.join(entry.parentPath, entry.name);
+        const key = path.relative(areaDir, file).split(path.sep).join('/');
+        // A file no key can name (one put there by hand) is not the storage's to hand out.
+        if (!isValidKey(key)) continue;
+        const info = await stat(file).catch(() => undefined);
+        if (info) yield { key, size: info.size };
+      }
+    },
+
     async delete(area, keyOrPrefix) {
       await rm(resolve(area, keyOrPrefix, { allowPrefix: true }), { recursive: true, force: true });
     },

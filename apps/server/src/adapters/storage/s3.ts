@@ -351,6 +351,15 @@ export async function createS3Storage(options: S3StorageOptions): Promise<Storag
       return info && { size: info.ContentLength ?? 0 };
     },
 
+    async *list(area) {
+      for await (const page of listPages(`${area}/`)) {
+        for (const { Key: name, Size: size = 0 } of page) {
+          const key = name?.slice(area.length + 1);
+          if (key && isValidKey(key)) yield { key, size };
+        }
+      }
+    },
+
     async delete(area, keyOrPrefix) {
       const name = objectKey(area, keyOrPrefix, { allowPrefix: true });
       if (!name.endsWith('/')) return deleteObject(name);

@@ -339,6 +339,26 @@ export function describeStorageContract(
       });
     });
 
+    test('lists every object of an area with its size, and nothing of the other or of tmp', async () => {
+      await storage.write('public', 'images/a/original.png', bytes(3));
+      await storage.write('public', 'images/a/card.webp', bytes(2));
+      await storage.write('public', 'robots', bytes(0));
+      await storage.write('private', 'files/a.pdf', bytes(7));
+      const pending = await storage.receive(Readable.from([bytes(5)]), { maxBytes: 5 });
+      const listed = async (area: StorageArea) => {
+        const objects = [];
+        for await (const object of storage.list(area)) objects.push(object);
+        return objects.sort((a, b) => a.key.localeCompare(b.key));
+      };
+      expect(await listed('public')).toEqual([
+        { key: 'images/a/card.webp', size: 2 },
+        { key: 'images/a/original.png', size: 3 },
+        { key: 'robots', size: 0 },
+      ]);
+      expect(await listed('private')).toEqual([{ key: 'files/a.pdf', size: 7 }]);
+      await pending.discard();
+    });
+
     test('sweepTemp keeps fresh temporary objects when given an age, and removes all without', async () => {
       const pending = await storage.receive(Readable.from([bytes(10)]), { maxBytes: 10 });
       expect(await storage.sweepTemp(30 * 60 * 1000)).toBe(0);
