@@ -28,9 +28,10 @@ await build({
     'pg-native',
     // Serves the files of its own package.
     '@fastify/swagger-ui',
-    // Loaded on first use (PostgreSQL, Stripe).
+    // Loaded on first use (PostgreSQL, Stripe, an S3 bucket).
     'pg',
     'stripe',
+    '@aws-sdk/*',
   ],
   // CommonJS packages inside an ES module still call require() for Node's own modules.
   banner: {

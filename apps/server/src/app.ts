@@ -12,7 +12,7 @@ import { createPaymentProvider } from './adapters/payments/index.js';
 import type { PaymentProvider } from './adapters/payments/payment-provider.js';
 import { isStripeProvider } from './adapters/payments/stripe.js';
 import { isTestCheckoutProvider } from './adapters/payments/test-checkout.js';
-import { createLocalStorage } from './adapters/storage/local.js';
+import { createStorage } from './adapters/storage/index.js';
 import type { Config } from './config.js';
 import { openDatabase, type DatabaseHandle } from './db/client.js';
 import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from './db/errors.js';
@@ -212,9 +212,17 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
 
   // Uploads: temp files a crash left behind go at once; uploads no product took within a
   // day go at start-up and then hourly.
-  const storage = createLocalStorage(config.dataDir);
+  const storage = await createStorage(config);
   await app.register(healthRoutes, { db: database.db, storage });
-  await storage.sweepTemp();
+  // Storage shared with other instances may hold their uploads in progress: only its old
+  // temporary objects go, without holding the start (a bucket's answer may take seconds).
+  if (storage.sharing === 'local') {
+    await storage.sweepTemp();
+  } else {
+    storage
+      .sweepTemp(HOUR)
+      .catch((error: unknown) => app.log.warn({ err: error }, 'temporary object sweep failed'));
+  }
   const uploads = createUploadsService({ db: database.db, storage, config });
   app.decorate('uploads', uploads);
   await app.register(uploadsRoutes, { uploads, config });

@@ -187,6 +187,71 @@ describe('loadConfig', () => {
     ]);
   });
 
+  describe('where files are stored', () => {
+    const problemsOf = (env: Record<string, string>) => {
+      try {
+        loadConfig({ ...base, ...env });
+      } catch (error) {
+        if (error instanceof ConfigError) return error.problems;
+        throw error;
+      }
+      return [];
+    };
+
+    test('the local disk by default, a bucket with S3_BUCKET', () => {
+      expect(loadConfig(base).storage).toEqual({ kind: 'local' });
+      expect(loadConfig({ ...base, S3_BUCKET: 'shop-files' }).storage).toEqual({
+        kind: 's3',
+        bucket: 'shop-files',
+        region: 'us-east-1',
+        forcePathStyle: false,
+      });
+      expect(
+        loadConfig({
+          ...base,
+          S3_BUCKET: 'shop-files',
+          S3_ENDPOINT: 'http://127.0.0.1:9000',
+          S3_REGION: 'auto',
+          S3_ACCESS_KEY_ID: 'key-id',
+          S3_SECRET_ACCESS_KEY: 'key-secret',
+          S3_FORCE_PATH_STYLE: 'true',
+        }).storage,
+      ).toEqual({
+        kind: 's3',
+        bucket: 'shop-files',
+        endpoint: 'http://127.0.0.1:9000',
+        region: 'auto',
+        credentials: { accessKeyId: 'key-id', secretAccessKey: 'key-secret' },
+        forcePathStyle: true,
+      });
+    });
+
+    test('bad values, half the credentials or settings without a bucket are refused', () => {
+      expect(
+        problemsOf({
+          S3_BUCKET: 'Shop_Files',
+          S3_ENDPOINT: 'ftp://files.example.com',
+          S3_FORCE_PATH_STYLE: 'yes',
+        }),
+      ).toEqual([
+        'S3_BUCKET: must be a bucket name: 3 to 63 lower-case letters, digits, dots and hyphens (got "Shop_Files")',
+        'S3_ENDPOINT: must be an http(s) URL such as https://s3.eu-central-1.amazonaws.com (got "ftp://files.example.com")',
+        'S3_FORCE_PATH_STYLE: must be true or false (got "yes")',
+      ]);
+      expect(problemsOf({ S3_BUCKET: 'shop-files', S3_ACCESS_KEY_ID: 'key-id' })).toEqual([
+        'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: set both or neither',
+      ]);
+      expect(
+        problemsOf({ S3_ENDPOINT: 'http://127.0.0.1:9000', S3_FORCE_PATH_STYLE: 'true' }),
+      ).toEqual([
+        'S3_BUCKET: set it to store files in a bucket (S3_ENDPOINT, S3_FORCE_PATH_STYLE given)',
+      ]);
+      expect(problemsOf({ S3_BUCKET: '', S3_REGION: '', S3_FORCE_PATH_STYLE: 'false' })).toEqual(
+        [],
+      );
+    });
+  });
+
   test('ADMIN_EMAIL needs ADMIN_PASSWORD', () => {
     expect(() => loadConfig({ ...base, ADMIN_EMAIL: 'a@b.co' })).toThrow(/set both or neither/);
   });

@@ -12,6 +12,21 @@ const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url
 export type DatabaseConfig =
   { kind: 'sqlite'; filename: string } | { kind: 'postgres'; url: string };
 
+/** Where uploaded files live: under DATA_DIR, or in an S3-compatible bucket (S3_BUCKET). */
+export type StorageConfig = { kind: 'local' } | S3StorageConfig;
+
+export interface S3StorageConfig {
+  kind: 's3';
+  bucket: string;
+  /** S3_ENDPOINT for another provider (R2, MinIO, Backblaze…); AWS itself without it. */
+  endpoint?: string;
+  region: string;
+  /** The SDK's default chain (environment, profile, instance role) finds them when unset. */
+  credentials?: { accessKeyId: string; secretAccessKey: string };
+  /** `endpoint/bucket/key` rather than `bucket.endpoint/key` (MinIO and most self-hosted servers). */
+  forcePathStyle: boolean;
+}
+
 export interface Config {
   port: number;
   host: string;
@@ -29,6 +44,7 @@ export interface Config {
   isSecure: boolean;
   dataDir: string;
   database: DatabaseConfig;
+  storage: StorageConfig;
   sessionSecret: string;
   adminEmail: string | undefined;
   adminPassword: string | undefined;
@@ -232,6 +248,30 @@ const EnvSchema = z.object({
     .min(0, 'must be 0 (unlimited) or more')
     .max(1_000_000, 'must be at most 1000000')
     .default(0),
+  S3_BUCKET: optionalText.pipe(
+    z
+      .string()
+      .regex(
+        /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+        'must be a bucket name: 3 to 63 lower-case letters, digits, dots and hyphens',
+      )
+      .optional(),
+  ),
+  S3_ENDPOINT: optionalText.pipe(
+    z
+      .url({
+        protocol: /^https?$/,
+        error: 'must be an http(s) URL such as https://s3.eu-central-1.amazonaws.com',
+      })
+      .optional(),
+  ),
+  S3_REGION: optionalText,
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  S3_FORCE_PATH_STYLE: z
+    .enum(['true', 'false', '1', '0', ''], { error: 'must be true or false' })
+    .default('false')
+    .transform((value) => value === 'true' || value === '1'),
   SMTP_URL: optionalText.pipe(
     z
       .url({
@@ -285,6 +325,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if ((vars.STRIPE_SECRET_KEY === undefined) !== (vars.STRIPE_WEBHOOK_SECRET === undefined)) {
     throw new ConfigError(['STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET: set both or neither']);
   }
+  const storage = storageOf(vars);
   const dataDir = path.resolve(vars.DATA_DIR);
   const publicUrl = (vars.PUBLIC_URL ?? `http://localhost:${vars.PORT}`).replace(/\/+$/, '');
   const provider = choosePaymentProvider(vars.PAYMENTS, vars.STRIPE_SECRET_KEY, publicUrl);
@@ -299,6 +340,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     database: vars.DATABASE_URL
       ? { kind: 'postgres', url: vars.DATABASE_URL }
       : { kind: 'sqlite', filename: path.join(dataDir, 'bindery.db') },
+    storage,
     sessionSecret: vars.SESSION_SECRET ?? readOrCreateSecret(dataDir),
     adminEmail: vars.ADMIN_EMAIL?.toLowerCase(),
     adminPassword: vars.ADMIN_PASSWORD,
@@ -398,6 +440,41 @@ function choosePaymentProvider(
   throw new ConfigError([
     `No payment provider for ${publicUrl}: set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET to take payments, or PAYMENTS=test to run the test checkout (no real payments)`,
   ]);
+}
+
+/**
+ * The bucket S3_BUCKET names, with its settings; the local disk without it. Bucket settings
+ * without a bucket are refused rather than ignored: files would land on the disk unnoticed.
+ */
+function storageOf(vars: z.infer<typeof EnvSchema>): StorageConfig {
+  const keyId = vars.S3_ACCESS_KEY_ID;
+  const secret = vars.S3_SECRET_ACCESS_KEY;
+  if ((keyId === undefined) !== (secret === undefined)) {
+    throw new ConfigError(['S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: set both or neither']);
+  }
+  if (!vars.S3_BUCKET) {
+    const stray = [
+      vars.S3_ENDPOINT && 'S3_ENDPOINT',
+      vars.S3_REGION && 'S3_REGION',
+      keyId && 'S3_ACCESS_KEY_ID',
+      secret && 'S3_SECRET_ACCESS_KEY',
+      vars.S3_FORCE_PATH_STYLE && 'S3_FORCE_PATH_STYLE',
+    ].filter(Boolean);
+    if (stray.length > 0) {
+      throw new ConfigError([
+        `S3_BUCKET: set it to store files in a bucket (${stray.join(', ')} given)`,
+      ]);
+    }
+    return { kind: 'local' };
+  }
+  return {
+    kind: 's3',
+    bucket: vars.S3_BUCKET,
+    ...(vars.S3_ENDPOINT ? { endpoint: vars.S3_ENDPOINT } : {}),
+    region: vars.S3_REGION ?? 'us-east-1',
+    ...(keyId && secret ? { credentials: { accessKeyId: keyId, secretAccessKey: secret } } : {}),
+    forcePathStyle: vars.S3_FORCE_PATH_STYLE,
+  };
 }
 
 function stripeApiOf(base: string) {

@@ -25,6 +25,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     isSecure: false,
     dataDir,
     database: { kind: 'sqlite', filename: ':memory:' },
+    storage: { kind: 'local' },
     sessionSecret: 'test-secret-test-secret-test-secret-123',
     adminEmail: undefined,
     adminPassword: undefined,

@@ -16,6 +16,10 @@ export interface StoredObject {
   size: number;
 }
 
+export interface ListedObject extends StoredObject {
+  key: string;
+}
+
 export interface ObjectReadStream {
   stream: Readable;
   /** Size of the whole object, whatever the range. */
@@ -71,6 +75,8 @@ export interface Storage {
     range?: ByteRange,
   ): Promise<ObjectReadStream | undefined>;
   stat(area: StorageArea, key: string): Promise<StoredObject | undefined>;
+  /** Every object in an area, in no set order (copying a store's files elsewhere). */
+  list(area: StorageArea): AsyncIterable<ListedObject>;
   /** Deletes one object, or every object under a prefix ending in `/`. Missing objects are fine. */
   delete(area: StorageArea, keyOrPrefix: string): Promise<void>;
   /**
