@@ -250,6 +250,12 @@ describe('loadConfig', () => {
         [],
       );
     });
+
+    test('a bucket needs SESSION_SECRET, which every instance shares', () => {
+      expect(problemsOf({ S3_BUCKET: 'shop-files', SESSION_SECRET: '' })).toEqual([
+        'SESSION_SECRET: required with S3_BUCKET, and the same on every instance (download links are signed with it)',
+      ]);
+    });
   });
 
   test('ADMIN_EMAIL needs ADMIN_PASSWORD', () => {

@@ -326,6 +326,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(['STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET: set both or neither']);
   }
   const storage = storageOf(vars);
+  // Each instance on a bucket would otherwise sign download links with its own data
+  // directory's secret, and a link made by one would fail on the next (decision 021).
+  if (storage.kind === 's3' && vars.SESSION_SECRET === undefined) {
+    throw new ConfigError([
+      'SESSION_SECRET: required with S3_BUCKET, and the same on every instance (download links are signed with it)',
+    ]);
+  }
   const dataDir = path.resolve(vars.DATA_DIR);
   const publicUrl = (vars.PUBLIC_URL ?? `http://localhost:${vars.PORT}`).replace(/\/+$/, '');
   const provider = choosePaymentProvider(vars.PAYMENTS, vars.STRIPE_SECRET_KEY, publicUrl);
