@@ -2,7 +2,8 @@ import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { DIGITAL_FILES_FOLDER, IMAGE_VARIANTS, imageVariantUrl } from '@bindery/shared';
-import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import {
   buildTestApp,
   signInAsAdmin,
@@ -14,6 +15,8 @@ import { multipartBody, type FormEntry } from '../../test/multipart.js';
 import { buyProduct } from '../../test/purchase.js';
 import { startS3Server, type S3TestServer } from '../../test/s3-server.js';
 import { sampleImage, samplePdf } from '../../test/upload-samples.js';
+
+const HOUR = 60 * 60 * 1000;
 
 // Where the files go does not depend on the database: once, in the SQLite project.
 describe.skipIf(testDb === 'postgres')('a store whose files are in an S3 bucket', () => {
@@ -111,6 +114,25 @@ describe.skipIf(testDb === 'postgres')('a store whose files are in an S3 bucket'
     );
     expect((await fetch(`${base}/media/images/${imageId}/none.webp`)).status).toBe(404);
     expect((await fetch(`${base}/api/health/ready`)).status).toBe(200);
+  });
+
+  test('at start-up only temporary objects over an hour old go: other instances share the bucket', async () => {
+    const client = new S3Client(s3.options);
+    const put = (key: string) =>
+      client.send(new PutObjectCommand({ Bucket: s3.bucket, Key: key, Body: 'part of an upload' }));
+    await put('tmp/left-by-a-crash');
+    await s3.backdate(new Date(Date.now() - 2 * HOUR));
+    await put('tmp/another-instance-receiving');
+    const second = await buildTestApp({ storage: { kind: 's3', ...s3.options } });
+    try {
+      await vi.waitFor(
+        async () => expect(await s3.listKeys('tmp/')).toEqual(['tmp/another-instance-receiving']),
+        { timeout: 5_000 },
+      );
+    } finally {
+      await second.close();
+      client.destroy();
+    }
   });
 
   test('a buyer downloads the file from the bucket, whole or by range', async () => {
