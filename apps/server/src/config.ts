@@ -327,7 +327,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const storage = storageOf(vars);
   // Each instance on a bucket would otherwise sign download links with its own data
-  // directory's secret, and a link made by one would fail on the next (decision 021).
+  // directory's secret, and a link made by one would fail on the next (decision 022).
   if (storage.kind === 's3' && vars.SESSION_SECRET === undefined) {
     throw new ConfigError([
       'SESSION_SECRET: required with S3_BUCKET, and the same on every instance (download links are signed with it)',

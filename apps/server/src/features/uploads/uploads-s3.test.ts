@@ -180,7 +180,7 @@ describe.skipIf(testDb === 'postgres')('a store whose files are in an S3 bucket'
     const whole = await fetch(`${base}${link.pathname}`, { headers: { cookie } });
     expect(whole.status).toBe(200);
     expect(Buffer.from(await whole.arrayBuffer())).toEqual(pdf);
-    // Both answers were read from the bucket, through the store.
+    // Both answers came from the bucket, through the presigned URL the store redirected to.
     expect(
       s3.requests.filter(
         (request) =>
