@@ -271,13 +271,7 @@ export class ConfigError extends Error {
 /** Reads and validates the environment once; every bad variable is reported on its own line. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = EnvSchema.safeParse(env);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => {
-      const name = String(issue.path[0] ?? 'environment');
-      return `${name}: ${issue.message} (got ${JSON.stringify(env[name] ?? '')})`;
-    });
-    throw new ConfigError(problems);
-  }
+  if (!parsed.success) throw new ConfigError(problemsOf(parsed.error, env));
   const vars = parsed.data;
   if ((vars.ADMIN_EMAIL === undefined) !== (vars.ADMIN_PASSWORD === undefined)) {
     throw new ConfigError(['ADMIN_EMAIL and ADMIN_PASSWORD: set both or neither']);
@@ -296,9 +290,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     allowedHosts: vars.ALLOWED_HOSTS,
     isSecure: publicUrl.startsWith('https:'),
     dataDir,
-    database: vars.DATABASE_URL
-      ? { kind: 'postgres', url: vars.DATABASE_URL }
-      : { kind: 'sqlite', filename: path.join(dataDir, 'bindery.db') },
+    database: databaseConfigOf(vars.DATABASE_URL, dataDir),
     sessionSecret: vars.SESSION_SECRET ?? readOrCreateSecret(dataDir),
     adminEmail: vars.ADMIN_EMAIL?.toLowerCase(),
     adminPassword: vars.ADMIN_PASSWORD,
@@ -353,6 +345,55 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       keepAliveTimeoutMs: 5_000,
     },
   };
+}
+
+/** Where a store keeps its data, and nothing more: what backup, restore and copy-to-postgres need. */
+export interface StoreDataConfig {
+  dataDir: string;
+  database: DatabaseConfig;
+  /** S3_BUCKET is set: the uploaded files live in a bucket, not under DATA_DIR. */
+  filesInBucket: boolean;
+  /** PG_DUMP and PG_RESTORE: PostgreSQL's programs, from PATH unless given. */
+  pgDump: string;
+  pgRestore: string;
+  /**
+   * Where the command was typed (npm runs scripts from the repository root and keeps the
+   * caller's directory in INIT_CWD): a relative path on the command line means from there.
+   */
+  invokedFrom: string;
+}
+
+/**
+ * The data settings alone, for the maintenance commands: they run beside a store whose other
+ * settings (payment keys, PUBLIC_URL) need not be in their environment, and they must not
+ * create a secret.key in a directory that is about to be restored into.
+ */
+export function loadStoreDataConfig(env: NodeJS.ProcessEnv = process.env): StoreDataConfig {
+  const parsed = EnvSchema.pick({ DATA_DIR: true, DATABASE_URL: true }).safeParse(env);
+  if (!parsed.success) throw new ConfigError(problemsOf(parsed.error, env));
+  const dataDir = path.resolve(parsed.data.DATA_DIR);
+  return {
+    dataDir,
+    database: databaseConfigOf(parsed.data.DATABASE_URL, dataDir),
+    filesInBucket: Boolean(env.S3_BUCKET?.trim()),
+    pgDump: env.PG_DUMP?.trim() || 'pg_dump',
+    pgRestore: env.PG_RESTORE?.trim() || 'pg_restore',
+    invokedFrom: env.INIT_CWD?.trim() || process.cwd(),
+  };
+}
+
+/** One line per bad variable, naming it and what it held. */
+function problemsOf(error: z.ZodError, env: NodeJS.ProcessEnv): string[] {
+  return error.issues.map((issue) => {
+    const name = String(issue.path[0] ?? 'environment');
+    return `${name}: ${issue.message} (got ${JSON.stringify(env[name] ?? '')})`;
+  });
+}
+
+function databaseConfigOf(url: string | undefined, dataDir: string): DatabaseConfig {
+  return url
+    ? { kind: 'postgres', url }
+    : { kind: 'sqlite', filename: path.join(dataDir, 'bindery.db') };
 }
 
 function isTimeZone(name: string): boolean {
