@@ -27,6 +27,9 @@ export function runCommand(main: () => Promise<void>) {
       error instanceof DataDirLockedError
     ) {
       console.error(error.message);
+    } else if (typeof (error as NodeJS.ErrnoException).code === 'string') {
+      // The system said no (permissions, a full disk): its message says what and where.
+      console.error((error as Error).message);
     } else {
       console.error(error);
     }

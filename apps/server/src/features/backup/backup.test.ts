@@ -304,6 +304,21 @@ test.skipIf(testDb === 'postgres')(
     expect(readdirSync(dataDir).sort()).toEqual(['bindery.db', 'private', 'public', 'tmp']);
 
     // The admin's view of a product names its file's upload: `secure-digital-products/<id>`.
+    // Files kept in a bucket are not copied, and the backup says so.
+    const bucket = await runCommand('backup', [path.join(parent, 'bucket')], {
+      DATA_DIR: dataDir,
+      S3_BUCKET: 'shop-files',
+    });
+    expect(bucket.status).toBe(0);
+    expect(bucket.stdout).toContain(
+      "  files: NOT in this backup. They are in the S3 bucket (S3_BUCKET); keep them with the bucket's own versioning or replication.\n",
+    );
+    expect(readManifest(path.join(parent, 'bucket')).files).toEqual({ storage: 'bucket' });
+    expect(readdirSync(path.join(parent, 'bucket')).sort()).toEqual([
+      'bindery.db',
+      'manifest.json',
+    ]);
+
     const fileId = (product.digitalFile as { public_id: string }).public_id.split('/')[1]!;
     const filePath = `private/secure-digital-products/${fileId}.pdf`;
     rmSync(path.join(dataDir, filePath));
@@ -351,6 +366,14 @@ test.skipIf(testDb === 'postgres')(
       `The backup directory ${occupied} is not empty: choose a new or empty directory.\n`,
     );
     expect(readdirSync(occupied)).toEqual(['notes.txt']);
+
+    const inside = path.join(dataDir, 'backups', 'today');
+    const insideData = await runCommand('backup', [inside], { DATA_DIR: dataDir });
+    expect(insideData.status).toBe(1);
+    expect(insideData.stderr).toBe(
+      `The backup directory ${inside} is inside the data directory ${dataDir}: choose one outside it (a backup kept with the data is lost with it).\n`,
+    );
+    expect(existsSync(path.join(dataDir, 'backups'))).toBe(false);
 
     const noStore = path.join(parent, 'no-store');
     const nothing = await runCommand('backup', [path.join(parent, 'x')], { DATA_DIR: noStore });

@@ -67,6 +67,12 @@ export async function backupStore(options: BackupOptions): Promise<BackupResult>
   const { dataDir, targetDir, filesInBucket } = options;
   const report = options.report ?? (() => {});
   const signal = options.signal ?? new AbortController().signal;
+  if (isInside(targetDir, dataDir)) {
+    throw new BackupError(
+      `The backup directory ${targetDir} is inside the data directory ${dataDir}: choose one ` +
+        'outside it (a backup kept with the data is lost with it).',
+    );
+  }
   const created = await prepareTarget(targetDir);
   try {
     const snapshot = await options.snapshot(targetDir, signal);
@@ -148,6 +154,11 @@ async function copyMissingUploads(
     }
   }
   return missing;
+}
+
+function isInside(child: string, parent: string): boolean {
+  const relative = path.relative(path.resolve(parent), path.resolve(child));
+  return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
 }
 
 /** Refuses a target that holds anything; creates it when missing. True when it was created. */
