@@ -20,6 +20,12 @@ export function onlyArgument(usage: string): string {
 
 /** Runs a command: a refusal or a bad setting is printed as it is (no stack trace), exit 1. */
 export function runCommand(main: () => Promise<void>) {
+  // Output piped into a reader that quits early (`| head`) must not stop a backup half-way.
+  for (const stream of [process.stdout, process.stderr]) {
+    stream.on('error', (error: NodeJS.ErrnoException) => {
+      if (error.code !== 'EPIPE') throw error;
+    });
+  }
   main().catch((error: unknown) => {
     if (
       error instanceof BackupError ||
