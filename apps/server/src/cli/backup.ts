@@ -22,6 +22,14 @@ const USAGE = 'Usage: npm run backup -- <backup-dir>';
 
 const report = (line: string) => console.log(`  ${line}`);
 
+/** Ctrl-C or a stop: the backup ends cleanly, removing what it wrote, instead of leaving half of it. */
+const stopped = new AbortController();
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () =>
+    stopped.abort(new BackupError(`Stopped by ${signal}: what the backup wrote was removed.`)),
+  );
+}
+
 async function main() {
   const argument = onlyArgument(USAGE);
   // The backup holds the database, the files and the secret: its owner's alone.
@@ -41,6 +49,7 @@ async function main() {
       filesInBucket: config.filesInBucket,
       snapshot: postgresSnapshot(config.database.url, config.pgDump),
       report,
+      signal: stopped.signal,
     });
   } else {
     console.log(`Backing up the store in ${config.dataDir} (SQLite) to ${targetDir}`);
@@ -90,7 +99,7 @@ async function backupSqlite(
   const socketPath = controlSocketPath(config.dataDir);
   const tooLong = isSocketPathTooLong(socketPath);
   if (!tooLong) {
-    const answered = await requestBackup(socketPath, targetDir, report);
+    const answered = await requestBackup(socketPath, targetDir, report, stopped.signal);
     if (answered) return answered;
   }
   let database;
@@ -113,6 +122,7 @@ async function backupSqlite(
       filesInBucket: config.filesInBucket,
       snapshot: sqliteSnapshot(database.sqlite!, 'taken by this command, the store not running'),
       report,
+      signal: stopped.signal,
     });
   } finally {
     await database.close();

@@ -206,7 +206,8 @@ test.skipIf(testDb === 'postgres')(
 
     const restored = await startServer(sqliteStore(restoredDir));
     servers.push(restored);
-    // The buyer's session and the link handed out before the backup still work (the secret came too).
+    // The buyer's session (a row) and the link handed out before the backup (signed with the
+    // secret) still work.
     const me = await fetch(`${restored.url}/api/auth/me`, { headers: { cookie: buyer } });
     expect(me.status).toBe(200);
     const oldLink = await download(`${restored.url}${link.downloadUrl}`);

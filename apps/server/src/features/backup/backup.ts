@@ -1,4 +1,4 @@
-import { readdir, rm, stat } from 'node:fs/promises';
+import { chmod, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { BackupError } from './backup-error.js';
@@ -22,7 +22,6 @@ import {
   type Manifest,
   type UploadRef,
 } from './manifest.js';
-import { chmod } from 'node:fs/promises';
 
 export const SQLITE_BACKUP_FILE = 'bindery.db';
 /** Pages the online backup copies per turn of the event loop: requests are served in between. */
@@ -104,7 +103,7 @@ export async function backupStore(options: BackupOptions): Promise<BackupResult>
       )) !== undefined;
     report(
       hasSecret
-        ? `${SECRET_FILE}: copied (download links and sessions depend on it)`
+        ? `${SECRET_FILE}: copied (the download links already handed out depend on it)`
         : `${SECRET_FILE}: none in the data directory (SESSION_SECRET is set: keep that value with the backup)`,
     );
 

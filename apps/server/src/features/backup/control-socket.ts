@@ -189,9 +189,19 @@ export function requestBackup(
   socketPath: string,
   targetDir: string,
   onLine: (text: string) => void,
+  signal?: AbortSignal,
 ): Promise<BackupResult | undefined> {
   return new Promise((resolve, reject) => {
     const socket = net.connect(socketPath);
+    // Hanging up stops the store's backup, which then removes what it wrote.
+    signal?.addEventListener(
+      'abort',
+      () => {
+        settle(() => reject(signal.reason));
+        socket.destroy();
+      },
+      { once: true },
+    );
     let connected = false;
     let settled = false;
     let received = '';

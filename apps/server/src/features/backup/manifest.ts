@@ -24,8 +24,8 @@ const ManifestSchema = z.object({
   createdAt: z.string(),
   database: z.object({
     kind: z.enum(['sqlite', 'postgres']),
-    /** The file in the backup that holds it: `bindery.db` or `database.dump`. */
-    file: z.string(),
+    /** The file in the backup that holds it. */
+    file: z.enum(['bindery.db', 'database.dump']),
     /** How the snapshot was taken, in words. */
     method: z.string(),
     serverVersion: z.string().optional(),
