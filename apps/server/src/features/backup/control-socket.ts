@@ -152,14 +152,25 @@ export async function openControlSocket(options: {
     };
     socket.on('data', onData);
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(socketPath, () => {
-      server.off('error', reject);
-      resolve();
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(socketPath, () => {
+        server.off('error', reject);
+        resolve();
+      });
     });
-  });
-  await chmod(socketPath, 0o600);
+    await chmod(socketPath, 0o600);
+  } catch (error) {
+    // The store serves all the same; only backups need it stopped.
+    server.close();
+    await rm(socketPath, { force: true }).catch(() => {});
+    log.warn(
+      `Backups while the store runs are off: cannot listen on ${socketPath} ` +
+        `(${(error as Error).message}). Stop the store to run npm run backup.`,
+    );
+    return undefined;
+  }
 
   return {
     async close() {
