@@ -311,13 +311,7 @@ export class ConfigError extends Error {
 /** Reads and validates the environment once; every bad variable is reported on its own line. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = EnvSchema.safeParse(env);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => {
-      const name = String(issue.path[0] ?? 'environment');
-      return `${name}: ${issue.message} (got ${JSON.stringify(env[name] ?? '')})`;
-    });
-    throw new ConfigError(problems);
-  }
+  if (!parsed.success) throw new ConfigError(problemsOf(parsed.error, env));
   const vars = parsed.data;
   if ((vars.ADMIN_EMAIL === undefined) !== (vars.ADMIN_PASSWORD === undefined)) {
     throw new ConfigError(['ADMIN_EMAIL and ADMIN_PASSWORD: set both or neither']);
@@ -344,9 +338,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     allowedHosts: vars.ALLOWED_HOSTS,
     isSecure: publicUrl.startsWith('https:'),
     dataDir,
-    database: vars.DATABASE_URL
-      ? { kind: 'postgres', url: vars.DATABASE_URL }
-      : { kind: 'sqlite', filename: path.join(dataDir, 'bindery.db') },
+    database: databaseConfigOf(vars.DATABASE_URL, dataDir),
     storage,
     sessionSecret: vars.SESSION_SECRET ?? readOrCreateSecret(dataDir),
     adminEmail: vars.ADMIN_EMAIL?.toLowerCase(),
@@ -404,6 +396,73 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   };
 }
 
+/** The variables that say where files are stored. */
+const STORAGE_VARIABLES = {
+  S3_BUCKET: true,
+  S3_ENDPOINT: true,
+  S3_REGION: true,
+  S3_ACCESS_KEY_ID: true,
+  S3_SECRET_ACCESS_KEY: true,
+  S3_FORCE_PATH_STYLE: true,
+} as const;
+
+/** Where a store keeps its data, and nothing more: what backup, restore and copy-to-postgres need. */
+export interface StoreDataConfig {
+  dataDir: string;
+  database: DatabaseConfig;
+  /** Where the uploaded files live: under DATA_DIR, or in the bucket S3_BUCKET names. */
+  storage: StorageConfig;
+  /** S3_BUCKET is set: the uploaded files live in a bucket, not under DATA_DIR. */
+  filesInBucket: boolean;
+  /** PG_DUMP and PG_RESTORE: PostgreSQL's programs, from PATH unless given. */
+  pgDump: string;
+  pgRestore: string;
+  /**
+   * Where the command was typed (npm runs scripts from the repository root and keeps the
+   * caller's directory in INIT_CWD): a relative path on the command line means from there.
+   */
+  invokedFrom: string;
+}
+
+/**
+ * The data settings alone, for the maintenance commands: they run beside a store whose other
+ * settings (payment keys, PUBLIC_URL) need not be in their environment, and they must not
+ * create a secret.key in a directory that is about to be restored into.
+ */
+export function loadStoreDataConfig(env: NodeJS.ProcessEnv = process.env): StoreDataConfig {
+  const parsed = EnvSchema.pick({
+    DATA_DIR: true,
+    DATABASE_URL: true,
+    ...STORAGE_VARIABLES,
+  }).safeParse(env);
+  if (!parsed.success) throw new ConfigError(problemsOf(parsed.error, env));
+  const dataDir = path.resolve(parsed.data.DATA_DIR);
+  const storage = storageOf(parsed.data);
+  return {
+    dataDir,
+    database: databaseConfigOf(parsed.data.DATABASE_URL, dataDir),
+    storage,
+    filesInBucket: storage.kind === 's3',
+    pgDump: env.PG_DUMP?.trim() || 'pg_dump',
+    pgRestore: env.PG_RESTORE?.trim() || 'pg_restore',
+    invokedFrom: env.INIT_CWD?.trim() || process.cwd(),
+  };
+}
+
+/** One line per bad variable, naming it and what it held. */
+function problemsOf(error: z.ZodError, env: NodeJS.ProcessEnv): string[] {
+  return error.issues.map((issue) => {
+    const name = String(issue.path[0] ?? 'environment');
+    return `${name}: ${issue.message} (got ${JSON.stringify(env[name] ?? '')})`;
+  });
+}
+
+function databaseConfigOf(url: string | undefined, dataDir: string): DatabaseConfig {
+  return url
+    ? { kind: 'postgres', url }
+    : { kind: 'sqlite', filename: path.join(dataDir, 'bindery.db') };
+}
+
 function isTimeZone(name: string): boolean {
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: name });
@@ -453,7 +512,9 @@ function choosePaymentProvider(
  * The bucket S3_BUCKET names, with its settings; the local disk without it. Bucket settings
  * without a bucket are refused rather than ignored: files would land on the disk unnoticed.
  */
-function storageOf(vars: z.infer<typeof EnvSchema>): StorageConfig {
+function storageOf(
+  vars: Pick<z.infer<typeof EnvSchema>, keyof typeof STORAGE_VARIABLES>,
+): StorageConfig {
   const keyId = vars.S3_ACCESS_KEY_ID;
   const secret = vars.S3_SECRET_ACCESS_KEY;
   if ((keyId === undefined) !== (secret === undefined)) {

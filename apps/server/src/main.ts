@@ -1,11 +1,12 @@
 import { chmodSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { buildApp } from './app.js';
-import { ConfigError, loadConfig, type Config } from './config.js';
+import { ConfigError, loadConfig, loadStoreDataConfig, type Config } from './config.js';
 import { DataDirLockedError } from './db/client.js';
 import { createJobLock } from './db/job-lock.js';
 import { seedDemoCatalogue } from './db/seed/seed-demo-catalogue.js';
 import { ensureAdmin } from './features/auth/admin-bootstrap.js';
+import { openControlSocket } from './features/backup/control-socket.js';
 import { prettyLogStream, resolveLogFormat } from './lib/log-format.js';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -125,6 +126,18 @@ async function start() {
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
+
+  // `npm run backup` asks this process for the SQLite snapshot over a socket in the data
+  // directory: the store holds the database's lock for its whole life (decision 003).
+  if (app.database.sqlite) {
+    const control = await openControlSocket({
+      dataDir: config.dataDir,
+      connection: app.database.sqlite,
+      filesInBucket: loadStoreDataConfig().filesInBucket,
+      log: app.log,
+    });
+    if (control) app.addHook('preClose', () => control.close());
+  }
 
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`${config.storeName} is open at ${config.publicUrl}/store`);

@@ -4,7 +4,7 @@ import { parseArgs } from 'node:util';
 import { createLocalStorage } from '../adapters/storage/local.js';
 import { createS3Storage } from '../adapters/storage/s3.js';
 import type { Storage, StorageArea } from '../adapters/storage/storage.js';
-import { ConfigError, loadConfig, type S3StorageConfig } from '../config.js';
+import { ConfigError, loadStoreDataConfig, type S3StorageConfig } from '../config.js';
 
 const USAGE = 'Usage: npm run storage:copy -- --from local --to s3   (or --from s3 --to local)';
 const AREAS: StorageArea[] = ['public', 'private'];
@@ -110,7 +110,7 @@ async function main() {
     console.error(USAGE);
     process.exit(2);
   }
-  const { dataDir, storage: bucket } = loadConfig();
+  const { dataDir, storage: bucket } = loadStoreDataConfig();
   if (bucket.kind !== 's3') {
     throw new CopyError(
       'S3 is not configured: set S3_BUCKET (with S3_ENDPOINT, S3_REGION, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY as your provider needs) to copy to or from a bucket.',

@@ -13,13 +13,18 @@ export type Db = Kysely<Database>;
 export interface DatabaseHandle {
   db: Db;
   dialect: Dialect;
+  /** SQLite only: the connection itself, for what the query builder cannot do (the online backup). */
+  sqlite?: SqliteDatabase.Database;
   close(): Promise<void>;
   /** Where a lost connection is reported (PostgreSQL); by default it is written to stderr. */
   onConnectionError(listener: (error: Error) => void): void;
 }
 
 export class DataDirLockedError extends Error {
-  constructor(dataDir: string, pid: string | undefined) {
+  constructor(
+    readonly dataDir: string,
+    readonly pid: string | undefined,
+  ) {
     super(
       `The data directory ${dataDir} is in use by another Bindery process` +
         `${pid ? ` (pid ${pid})` : ''}. Stop that process first, or set DATA_DIR to another folder.`,
@@ -87,6 +92,7 @@ function openSqlite(filename: string): DatabaseHandle {
   return {
     db,
     dialect: 'sqlite',
+    sqlite,
     // A file has no connection to lose.
     onConnectionError: () => {},
     close: async () => {
