@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { constants, mkdirSync } from 'node:fs';
 import {
   access,
@@ -13,15 +13,11 @@ import {
 } from 'node:fs/promises';
 import path from 'node:path';
 import { resolveRange } from './byte-range.js';
+import { isMissing, syncDirectory, writeAll } from '../../lib/durable-files.js';
 import { FileRangeStream } from './file-range-stream.js';
+import { meterUpload } from './metered-upload.js';
 import { invalidKeyError, isValidKey } from './storage-keys.js';
-import {
-  ObjectTooLargeError,
-  SourceFailedError,
-  type PendingObject,
-  type Storage,
-  type StorageArea,
-} from './storage.js';
+import { type PendingObject, type Storage, type StorageArea } from './storage.js';
 
 /**
  * Files on the local disk: `<root>/public`, `<root>/private` and `<root>/tmp`, all on one file
@@ -81,29 +77,9 @@ export function createLocalStorage(rootDir: string): Storage {
     async receive(source, { maxBytes }) {
       const tempPath = newTempPath();
       const handle = await open(tempPath, 'wx', 0o600);
-      const hash = createHash('sha256');
-      let size = 0;
+      const metered = meterUpload(source, maxBytes);
       try {
-        const iterator = source[Symbol.asyncIterator]();
-        try {
-          for (;;) {
-            let next: IteratorResult<Uint8Array>;
-            try {
-              next = await iterator.next();
-            } catch (error) {
-              throw new SourceFailedError(error);
-            }
-            if (next.done) break;
-            size += next.value.byteLength;
-            if (size > maxBytes) throw new ObjectTooLargeError(maxBytes);
-            hash.update(next.value);
-            await writeAll(handle, next.value);
-          }
-        } catch (error) {
-          // Stops the source: nothing more is read once the upload is refused.
-          await iterator.return?.();
-          throw error;
-        }
+        for await (const chunk of metered.chunks) await writeAll(handle, chunk);
         await handle.sync();
         await handle.close();
       } catch (error) {
@@ -111,7 +87,7 @@ export function createLocalStorage(rootDir: string): Storage {
         await rm(tempPath, { force: true });
         throw error;
       }
-      return pendingObject(tempPath, size, hash.digest('hex'));
+      return pendingObject(tempPath, metered.size, metered.sha256());
     },
 
     async write(area, key, data) {
@@ -222,14 +198,6 @@ export function createLocalStorage(rootDir: string): Storage {
   }
 }
 
-async function writeAll(handle: FileHandle, data: Uint8Array) {
-  let offset = 0;
-  while (offset < data.byteLength) {
-    const { bytesWritten } = await handle.write(data, offset, data.byteLength - offset);
-    offset += bytesWritten;
-  }
-}
-
 async function openExisting(file: string): Promise<FileHandle | undefined> {
   let handle: FileHandle;
   try {
@@ -242,22 +210,4 @@ async function openExisting(file: string): Promise<FileHandle | undefined> {
   if (info.isFile()) return handle;
   await handle.close();
   return undefined;
-}
-
-/** After a rename, the directory entry itself must reach the disk for the file to survive a power cut. */
-async function syncDirectory(dir: string) {
-  let handle: FileHandle | undefined;
-  try {
-    handle = await open(dir, 'r');
-    await handle.sync();
-  } catch {
-    // Some platforms cannot fsync a directory; the rename is still atomic there.
-  } finally {
-    await handle?.close();
-  }
-}
-
-function isMissing(error: unknown): boolean {
-  const code = (error as NodeJS.ErrnoException).code;
-  return code === 'ENOENT' || code === 'ENOTDIR';
 }

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -9,14 +9,9 @@ import { pipeline } from 'node:stream/promises';
 import type { _Object, CompletedPart, GetObjectCommandOutput } from '@aws-sdk/client-s3';
 import type { S3StorageConfig } from '../../config.js';
 import { resolveRange } from './byte-range.js';
+import { meterUpload } from './metered-upload.js';
 import { invalidKeyError, isValidKey } from './storage-keys.js';
-import {
-  ObjectTooLargeError,
-  SourceFailedError,
-  type PendingObject,
-  type Storage,
-  type StorageArea,
-} from './storage.js';
+import { type PendingObject, type Storage, type StorageArea } from './storage.js';
 
 export interface S3StorageOptions extends Omit<S3StorageConfig, 'kind'> {
   /**
@@ -269,39 +264,10 @@ export async function createS3Storage(options: S3StorageOptions): Promise<Storag
 
     async receive(source, { maxBytes }) {
       const tempKey = `${TEMP_PREFIX}${randomBytes(16).toString('base64url')}`;
-      const hash = createHash('sha256');
-      let size = 0;
-      let failure: unknown;
-      async function* countAndHash() {
-        const iterator = source[Symbol.asyncIterator]();
-        let isFinished = false;
-        try {
-          for (;;) {
-            let next: IteratorResult<Uint8Array>;
-            try {
-              next = await iterator.next();
-            } catch (error) {
-              throw new SourceFailedError(error);
-            }
-            if (next.done) break;
-            size += next.value.byteLength;
-            if (size > maxBytes) throw new ObjectTooLargeError(maxBytes);
-            hash.update(next.value);
-            yield next.value;
-          }
-          isFinished = true;
-        } catch (error) {
-          failure = error;
-          throw error;
-        } finally {
-          // Stops the source: nothing more is read once the upload is refused or has failed.
-          if (!isFinished) await iterator.return?.();
-        }
-      }
-
+      const metered = meterUpload(source, maxBytes);
       const upload = new sdk.Upload({
         client,
-        params: { Bucket: bucket, Key: tempKey, Body: Readable.from(countAndHash()) },
+        params: { Bucket: bucket, Key: tempKey, Body: Readable.from(metered.chunks) },
         partSize: partBytesFor(maxBytes),
         queueSize: UPLOAD_QUEUE,
       });
@@ -311,9 +277,9 @@ export async function createS3Storage(options: S3StorageOptions): Promise<Storag
         // The Upload has aborted its multipart upload (the sweep takes one it could not); an
         // object a single request put goes too.
         await deleteObject(tempKey).catch(() => {});
-        throw failure ?? error;
+        throw metered.failure ?? error;
       }
-      return pendingObject(tempKey, size, hash.digest('hex'));
+      return pendingObject(tempKey, metered.size, metered.sha256());
     },
 
     async write(area, key, data) {

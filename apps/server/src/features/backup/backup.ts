@@ -6,15 +6,14 @@ import {
   copyFileDurably,
   copyTree,
   exists,
-  isMissing,
   makePrivateDir,
   PRIVATE_FILE_MODE,
   SECRET_FILE,
   STORAGE_AREAS,
-  syncDirectory,
   uploadObjectPath,
   type FileTally,
 } from './data-files.js';
+import { isMissing, syncDirectory } from '../../lib/durable-files.js';
 import {
   MANIFEST_FORMAT,
   MANIFEST_VERSION,

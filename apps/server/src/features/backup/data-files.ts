@@ -1,6 +1,7 @@
 import { chmod, mkdir, open, readdir, stat, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import type { DigitalFormat, ImageFormat } from '@bindery/shared';
+import { isMissing, syncDirectory, writeAll } from '../../lib/durable-files.js';
 import { IMAGE_EXTENSIONS } from '../uploads/images.js';
 import { fileKey, imagePrefix } from '../uploads/upload-reads.js';
 import type { UploadRef } from './manifest.js';
@@ -168,30 +169,4 @@ export async function exists(file: string): Promise<boolean> {
     if (isMissing(error)) return false;
     throw error;
   }
-}
-
-/** After creating files, the directory entries themselves must reach the disk too. */
-export async function syncDirectory(dir: string) {
-  let handle: FileHandle | undefined;
-  try {
-    handle = await open(dir, 'r');
-    await handle.sync();
-  } catch {
-    // Some platforms cannot fsync a directory.
-  } finally {
-    await handle?.close();
-  }
-}
-
-async function writeAll(handle: FileHandle, data: Uint8Array) {
-  let offset = 0;
-  while (offset < data.byteLength) {
-    const { bytesWritten } = await handle.write(data, offset, data.byteLength - offset);
-    offset += bytesWritten;
-  }
-}
-
-export function isMissing(error: unknown): boolean {
-  const code = (error as NodeJS.ErrnoException).code;
-  return code === 'ENOENT' || code === 'ENOTDIR';
 }

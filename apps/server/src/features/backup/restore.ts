@@ -11,10 +11,10 @@ import {
   makePrivateDir,
   SECRET_FILE,
   STORAGE_AREAS,
-  syncDirectory,
   tallyFiles,
   type FileTally,
 } from './data-files.js';
+import { syncDirectory } from '../../lib/durable-files.js';
 import { readManifest, type Manifest } from './manifest.js';
 
 /** Where a restore puts the database. */
