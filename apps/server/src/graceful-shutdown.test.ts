@@ -2,14 +2,7 @@ import { createHash } from 'node:crypto';
 import http from 'node:http';
 import { afterEach, expect, test } from 'vitest';
 import { testDb } from './test/build-test-app.js';
-import {
-  createProduct,
-  payCheckout,
-  registerBuyer,
-  requestDownloadLink,
-  signIn,
-  startCheckout,
-} from './test/http-store.js';
+import { sellOneFile } from './test/http-store.js';
 import {
   ADMIN,
   createStoreData,
@@ -111,19 +104,14 @@ test(
     const server = await startServer(store);
     servers.push(server);
 
-    const admin = await signIn(server.url, ADMIN.email, ADMIN.password);
     const pdf = samplePdf({ padTo: FILE_BYTES });
-    const product = await createProduct(
-      server.url,
-      admin,
-      { data: pdf, fileName: 'large.pdf' },
-      { title: 'A large handbook', price: 12 },
-    );
-    const buyer = await registerBuyer(server.url, 'patient-reader@example.com');
-    const { sessionId } = await startCheckout(server.url, buyer, product._id);
-    expect(await payCheckout(server.url, sessionId)).toBe(303);
-    const link = await requestDownloadLink(server.url, buyer, sessionId);
-    expect(link.status).toBe(200);
+    const link = await sellOneFile(server.url, ADMIN, {
+      pdf,
+      fileName: 'large.pdf',
+      title: 'A large handbook',
+      price: 12,
+      buyerEmail: 'patient-reader@example.com',
+    });
 
     const download = slowDownload(`${server.url}${link.downloadUrl}`, 1024 * 1024);
     await download.started;

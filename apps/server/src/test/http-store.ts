@@ -163,3 +163,28 @@ export function isConnectionError(error: unknown): boolean {
     ['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET'].includes(cause?.code ?? '')
   );
 }
+
+/**
+ * A whole sale over HTTP: the admin signs in and lists a product with this PDF, a new buyer
+ * registers, pays it through the test checkout and gets a download link.
+ */
+export async function sellOneFile(
+  baseUrl: string,
+  admin: { email: string; password: string },
+  sale: { pdf: Buffer; fileName: string; title: string; price: number; buyerEmail: string },
+) {
+  const adminCookie = await signIn(baseUrl, admin.email, admin.password);
+  const product = await createProduct(
+    baseUrl,
+    adminCookie,
+    { data: sale.pdf, fileName: sale.fileName },
+    { title: sale.title, price: sale.price },
+  );
+  const buyer = await registerBuyer(baseUrl, sale.buyerEmail);
+  const { sessionId } = await startCheckout(baseUrl, buyer, product._id);
+  const paid = await payCheckout(baseUrl, sessionId);
+  if (paid !== 303) throw new Error(`payment: ${paid}`);
+  const link = await requestDownloadLink(baseUrl, buyer, sessionId);
+  if (link.status !== 200 || !link.downloadUrl) throw new Error(`download link: ${link.status}`);
+  return { adminCookie, product, buyer, sessionId, downloadUrl: link.downloadUrl };
+}

@@ -16,15 +16,7 @@ import { buildApp } from '../../app.js';
 import { testConfig, testDb, signInAsAdmin } from '../../test/build-test-app.js';
 import { runCommand } from '../../test/commands.js';
 import { createTestProduct } from '../../test/factories.js';
-import {
-  createProduct,
-  payCheckout,
-  postJson,
-  registerBuyer,
-  requestDownloadLink,
-  signIn,
-  startCheckout,
-} from '../../test/http-store.js';
+import { postJson, sellOneFile, signIn } from '../../test/http-store.js';
 import {
   ADMIN,
   killServer,
@@ -116,19 +108,14 @@ test.skipIf(testDb === 'postgres')(
     const dataDir = tempDir('bindery-backup-store');
     const server = await startServer(sqliteStore(dataDir));
     servers.push(server);
-    const admin = await signIn(server.url, ADMIN.email, ADMIN.password);
     const pdf = samplePdf({ text: 'Kept safe', padTo: 256 * 1024 });
-    const product = await createProduct(
-      server.url,
-      admin,
-      { data: pdf, fileName: 'kept-safe.pdf' },
-      { title: 'Kept Safe', price: 12 },
-    );
-    const buyer = await registerBuyer(server.url, 'backup-buyer@example.com');
-    const { sessionId } = await startCheckout(server.url, buyer, product._id);
-    expect(await payCheckout(server.url, sessionId)).toBe(303);
-    const link = await requestDownloadLink(server.url, buyer, sessionId);
-    expect(link.status).toBe(200);
+    const { product, buyer, ...link } = await sellOneFile(server.url, ADMIN, {
+      pdf,
+      fileName: 'kept-safe.pdf',
+      title: 'Kept Safe',
+      price: 12,
+      buyerEmail: 'backup-buyer@example.com',
+    });
     const image = await download(`${server.url}${product.image[0]}`);
     expect(image.status).toBe(200);
 

@@ -4,15 +4,7 @@ import path from 'node:path';
 import { afterEach, expect, test } from 'vitest';
 import { createScratchDatabase, testDb } from '../../test/build-test-app.js';
 import { runCommand } from '../../test/commands.js';
-import {
-  createProduct,
-  payCheckout,
-  postJson,
-  registerBuyer,
-  requestDownloadLink,
-  signIn,
-  startCheckout,
-} from '../../test/http-store.js';
+import { postJson, sellOneFile, signIn } from '../../test/http-store.js';
 import { ADMIN, killServer, startServer, type ServerProcess } from '../../test/server-process.js';
 import {
   findPostgresPrograms,
@@ -64,19 +56,14 @@ test.skipIf(!programs)(
     const dataDir = tempDir('bindery-pg-store');
     const server = await startServer({ dataDir, databaseUrl: storeUrl, remove: async () => {} });
     servers.push(server);
-    const admin = await signIn(server.url, ADMIN.email, ADMIN.password);
     const pdf = samplePdf({ text: 'Dumped and restored' });
-    const product = await createProduct(
-      server.url,
-      admin,
-      { data: pdf, fileName: 'dumped.pdf' },
-      { title: 'Dumped Handbook', price: 9 },
-    );
-    const buyer = await registerBuyer(server.url, 'pg-buyer@example.com');
-    const { sessionId } = await startCheckout(server.url, buyer, product._id);
-    expect(await payCheckout(server.url, sessionId)).toBe(303);
-    const link = await requestDownloadLink(server.url, buyer, sessionId);
-    expect(link.status).toBe(200);
+    const { product, ...link } = await sellOneFile(server.url, ADMIN, {
+      pdf,
+      fileName: 'dumped.pdf',
+      title: 'Dumped Handbook',
+      price: 9,
+      buyerEmail: 'pg-buyer@example.com',
+    });
 
     const backupDir = path.join(tempDir('bindery-pg-backups'), 'b');
     const backup = await runCommand('backup', [backupDir], {
