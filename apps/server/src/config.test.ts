@@ -205,6 +205,7 @@ describe('loadConfig', () => {
         bucket: 'shop-files',
         region: 'us-east-1',
         forcePathStyle: false,
+        downloads: 'redirect',
       });
       expect(
         loadConfig({
@@ -215,6 +216,7 @@ describe('loadConfig', () => {
           S3_ACCESS_KEY_ID: 'key-id',
           S3_SECRET_ACCESS_KEY: 'key-secret',
           S3_FORCE_PATH_STYLE: 'true',
+          S3_DOWNLOADS: 'stream',
         }).storage,
       ).toEqual({
         kind: 's3',
@@ -223,6 +225,7 @@ describe('loadConfig', () => {
         region: 'auto',
         credentials: { accessKeyId: 'key-id', secretAccessKey: 'key-secret' },
         forcePathStyle: true,
+        downloads: 'stream',
       });
     });
 
@@ -232,11 +235,13 @@ describe('loadConfig', () => {
           S3_BUCKET: 'Shop_Files',
           S3_ENDPOINT: 'ftp://files.example.com',
           S3_FORCE_PATH_STYLE: 'yes',
+          S3_DOWNLOADS: 'proxy',
         }),
       ).toEqual([
         'S3_BUCKET: must be a bucket name: 3 to 63 lower-case letters, digits, dots and hyphens (got "Shop_Files")',
         'S3_ENDPOINT: must be an http(s) URL such as https://s3.eu-central-1.amazonaws.com (got "ftp://files.example.com")',
         'S3_FORCE_PATH_STYLE: must be true or false (got "yes")',
+        'S3_DOWNLOADS: must be redirect or stream (got "proxy")',
       ]);
       expect(problemsOf({ S3_BUCKET: 'shop-files', S3_ACCESS_KEY_ID: 'key-id' })).toEqual([
         'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: set both or neither',

@@ -25,6 +25,12 @@ export interface S3StorageConfig {
   credentials?: { accessKeyId: string; secretAccessKey: string };
   /** `endpoint/bucket/key` rather than `bucket.endpoint/key` (MinIO and most self-hosted servers). */
   forcePathStyle: boolean;
+  /**
+   * S3_DOWNLOADS: `redirect` sends a buyer to a presigned URL (the endpoint must be reachable by
+   * buyers); `stream` has the store read the file from the bucket and send it, for a bucket only
+   * the store can reach.
+   */
+  downloads: 'redirect' | 'stream';
 }
 
 export interface Config {
@@ -272,6 +278,10 @@ const EnvSchema = z.object({
     .enum(['true', 'false', '1', '0', ''], { error: 'must be true or false' })
     .default('false')
     .transform((value) => value === 'true' || value === '1'),
+  S3_DOWNLOADS: z
+    .enum(['redirect', 'stream', ''], { error: 'must be redirect or stream' })
+    .default('redirect')
+    .transform((value) => value || 'redirect'),
   SMTP_URL: optionalText.pipe(
     z
       .url({
@@ -404,6 +414,7 @@ const STORAGE_VARIABLES = {
   S3_ACCESS_KEY_ID: true,
   S3_SECRET_ACCESS_KEY: true,
   S3_FORCE_PATH_STYLE: true,
+  S3_DOWNLOADS: true,
 } as const;
 
 /** Where a store keeps its data, and nothing more: what backup, restore and copy-to-postgres need. */
@@ -527,6 +538,7 @@ function storageOf(
       keyId && 'S3_ACCESS_KEY_ID',
       secret && 'S3_SECRET_ACCESS_KEY',
       vars.S3_FORCE_PATH_STYLE && 'S3_FORCE_PATH_STYLE',
+      vars.S3_DOWNLOADS === 'stream' && 'S3_DOWNLOADS',
     ].filter(Boolean);
     if (stray.length > 0) {
       throw new ConfigError([
@@ -542,6 +554,7 @@ function storageOf(
     region: vars.S3_REGION ?? 'us-east-1',
     ...(keyId && secret ? { credentials: { accessKeyId: keyId, secretAccessKey: secret } } : {}),
     forcePathStyle: vars.S3_FORCE_PATH_STYLE,
+    downloads: vars.S3_DOWNLOADS,
   };
 }
 

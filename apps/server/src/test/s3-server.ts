@@ -243,6 +243,7 @@ export async function startS3Server(): Promise<S3TestServer> {
       region: 'us-east-1',
       credentials: { accessKeyId: ACCESS_KEY, secretAccessKey: ACCESS_KEY },
       forcePathStyle: true,
+      downloads: 'redirect',
     },
     requests,
     listKeys,

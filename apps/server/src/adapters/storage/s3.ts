@@ -241,6 +241,8 @@ export async function createS3Storage(options: S3StorageOptions): Promise<Storag
     sharing: 'shared',
 
     async signedDownloadUrl(key, { expiresInSeconds, contentType, contentDisposition }) {
+      // A bucket only the store can reach: the store streams the file (S3_DOWNLOADS=stream).
+      if (options.downloads === 'stream') return undefined;
       const command = new sdk.GetObjectCommand({
         Bucket: bucket,
         Key: objectKey('private', key),

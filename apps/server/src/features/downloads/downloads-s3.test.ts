@@ -145,4 +145,32 @@ describe.skipIf(testDb === 'postgres')('downloads from a bucket', () => {
       code: ErrorCode.gone,
     });
   });
+
+  test('with S3_DOWNLOADS=stream the store sends the file itself, read from the bucket', async () => {
+    await t.close();
+    t = await buildTestApp(
+      { storage: { kind: 's3', ...s3.options, downloads: 'stream' }, downloads: { limit: 1 } },
+      { clock: clock.now },
+    );
+    admin = (await signInAsAdmin(t.app)).cookie;
+    buyer = (await signUpAndSignIn(t.app)).cookie;
+    const { file, downloadUrl } = await purchase();
+    const response = await get(downloadUrl);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers.location).toBeUndefined();
+    expect(response.headers['content-disposition']).toBe(
+      `attachment; filename="The Bookbinding Handbook.pdf"; filename*=UTF-8''The%20Bookbinding%20Handbook.pdf`,
+    );
+    expect(response.rawPayload).toEqual(pdf);
+    expect(
+      s3.requests.filter(
+        (request) =>
+          request.method === 'GET' &&
+          request.url.startsWith(`/${s3.bucket}/private/${file.public_id}.pdf`),
+      ),
+    ).toHaveLength(1);
+    // Counted once the last byte has gone, as from the disk.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(await usage()).toEqual({ used: 1, limit: 1 });
+  });
 });
