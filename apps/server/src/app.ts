@@ -210,19 +210,12 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   });
   await app.register(authRoutes, { auth, passwordReset, cookie: sessionCookie });
 
-  // Uploads: temp files a crash left behind go at once; uploads no product took within a
-  // day go at start-up and then hourly.
+  // Uploads: on the local disk (one process owns it) temp files a crash left behind go at once.
+  // Uploads no product took within a day go at start-up and then hourly, and with them a shared
+  // bucket's temporary objects over an hour old (other instances may be receiving the newer).
   const storage = await createStorage(config);
   await app.register(healthRoutes, { db: database.db, storage });
-  // Storage shared with other instances may hold their uploads in progress: only its old
-  // temporary objects go, without holding the start (a bucket's answer may take seconds).
-  if (storage.sharing === 'local') {
-    await storage.sweepTemp();
-  } else {
-    storage
-      .sweepTemp(HOUR)
-      .catch((error: unknown) => app.log.warn({ err: error }, 'temporary object sweep failed'));
-  }
+  if (storage.sharing === 'local') await storage.sweepTemp();
   const uploads = createUploadsService({ db: database.db, storage, config });
   app.decorate('uploads', uploads);
   await app.register(uploadsRoutes, { uploads, config });
@@ -230,12 +223,25 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const catalog = createCatalogService(createCatalogRepo(database.db, database.dialect), uploads);
   app.decorate('catalog', catalog);
   watchCatalogue(app, catalog);
+  let sweeping: Promise<void> | undefined;
   const sweepUploads = () =>
-    runJob('uploadSweep', () => uploads.sweepOrphans(DAY).then(() => undefined));
-  app.addHook('onReady', async () => void (await sweepUploads()));
+    (sweeping ??= runJob('uploadSweep', async () => {
+      await uploads.sweepOrphans(DAY);
+      if (storage.sharing === 'shared') await storage.sweepTemp(HOUR);
+    }).finally(() => {
+      sweeping = undefined;
+    }));
+  // A bucket's answer may take seconds: the start waits for the local disk's sweep only.
+  app.addHook('onReady', async () => {
+    const sweep = sweepUploads();
+    if (storage.sharing === 'local') await sweep;
+  });
   const uploadSweep = setInterval(sweepUploads, HOUR);
   uploadSweep.unref();
-  app.addHook('onClose', async () => clearInterval(uploadSweep));
+  app.addHook('onClose', async () => {
+    clearInterval(uploadSweep);
+    await sweeping;
+  });
 
   // ── Orders, checkout and downloads: the money path ──
   // The price always comes from the catalogue; every confirmation of a payment (webhook,
