@@ -211,7 +211,7 @@ export function createDownloadsService({
           await orders.recordCompletedDownload(grant.orderId, linkId);
         },
         async redirect() {
-          const url = await uploads.signedFileUrl(file.publicId, {
+          const url = await uploads.signedFileUrl(file, {
             expiresInSeconds: SIGNED_URL_SECONDS,
             contentDisposition: contentDisposition(fileName),
           });

@@ -154,16 +154,14 @@ export function createUploadReads(repo: UploadsRepo, storage: Storage) {
     },
 
     /**
-     * A URL the buyer's client fetches a digital file from directly (a bucket's presigned URL),
-     * answered with the given headers; undefined when storage hands out no URLs (the local disk:
-     * `openFile` streams it) or there is no such file.
+     * A URL the buyer's client fetches a digital file (as `findFile` found it) from directly, a
+     * bucket's presigned URL answered with the given headers; undefined when storage hands out no
+     * URLs (the local disk: `openFile` streams it).
      */
-    async signedFileUrl(
-      publicId: string,
+    signedFileUrl(
+      file: Pick<FileUpload, 'id' | 'format'>,
       options: Omit<SignedDownloadOptions, 'contentType'>,
     ): Promise<string | undefined> {
-      const file = await reads.findFile(publicId);
-      if (!file) return undefined;
       return storage.signedDownloadUrl(fileKey(file), {
         ...options,
         contentType: DIGITAL_CONTENT_TYPES[file.format],
