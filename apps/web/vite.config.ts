@@ -1,3 +1,4 @@
+import os from 'node:os';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { precompress } from './build-tools/precompress.ts';
@@ -40,5 +41,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     unstubGlobals: true,
     // Screens render MUI in jsdom, which takes seconds on a busy two-core machine.
     testTimeout: 20_000,
+    // One worker per core, up to four (vitest leaves one core free): decision 024.
+    maxWorkers: Math.min(os.availableParallelism(), 4),
   },
 }));

@@ -62,9 +62,13 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
   };
 }
 
-/** A new, empty database in the suite's PostgreSQL; `drop` removes it (connections and all). */
+/**
+ * A new database in the suite's PostgreSQL, empty or (`migrated`) a copy of the migrated
+ * template; `drop` removes it (connections and all).
+ */
 export async function createScratchDatabase(
   prefix: string,
+  { migrated = false }: { migrated?: boolean } = {},
 ): Promise<{ url: string; drop(): Promise<void> }> {
   const adminUrl = inject('postgresUrl');
   const name = `${prefix}_${randomBytes(6).toString('hex')}`;
@@ -74,16 +78,21 @@ export async function createScratchDatabase(
     await admin.query(statement);
     await admin.end();
   };
-  await run(`CREATE DATABASE ${name}`);
+  await run(`CREATE DATABASE ${name}${migrated ? ` TEMPLATE ${inject('postgresTemplate')}` : ''}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
 
-/** A fresh, empty database of the suite's kind; PostgreSQL gets a new database per call. */
-export async function openTestDatabase(): Promise<DatabaseHandle> {
+/**
+ * A fresh database of the suite's kind, empty or (`migrated`, PostgreSQL only: SQLite migrates
+ * in a few milliseconds) already migrated; PostgreSQL gets a new database per call.
+ */
+export async function openTestDatabase({
+  migrated = false,
+}: { migrated?: boolean } = {}): Promise<DatabaseHandle> {
   if (testDb === 'sqlite') return openDatabase({ kind: 'sqlite', filename: ':memory:' });
-  const scratch = await createScratchDatabase('bindery_test');
+  const scratch = await createScratchDatabase('bindery_test', { migrated });
   const handle = openDatabase({ kind: 'postgres', url: scratch.url });
   return {
     ...handle,
@@ -107,7 +116,7 @@ export async function buildTestApp(
   options: Pick<AppOptions, 'clock' | 'logStream' | 'sitemapUrlsPerFile' | 'pageRenderer'> = {},
 ): Promise<TestApp> {
   const config = testConfig(overrides);
-  const database = await openTestDatabase();
+  const database = await openTestDatabase({ migrated: true });
   const app = await buildApp(config, { database, ...options });
   await app.ready();
   return {

@@ -101,6 +101,9 @@ export async function startEmbeddedPostgres(): Promise<{ url: string; stop(): Pr
       'synchronous_commit=off',
       '-c',
       'full_page_writes=off',
+      // Up to four test workers, each with a pool of ten per store it starts.
+      '-c',
+      'max_connections=200',
     ],
     onLog: () => {},
     onError: (message) => console.error('[postgres]', message),
