@@ -98,7 +98,9 @@ if (testDb === 'postgres') {
     expect(await other('reconcile', async () => {})).toBe(false);
     // As when the instance's process dies: its backend goes, and the lock with it.
     const { rows } = await sql<{ pid: number }>`
-      select pid from pg_locks where locktype = 'advisory' and granted and objid = 1
+      select pid from pg_locks
+      where locktype = 'advisory' and granted and objid = 1
+        and database = (select oid from pg_database where datname = current_database())
     `.execute(second.db);
     expect(rows).toHaveLength(1);
     await sql`select pg_terminate_backend(${rows[0]!.pid})`.execute(second.db);
