@@ -3,11 +3,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp, type AppOptions } from '../app.js';
 import type { Config } from '../config.js';
 import { openDatabase, type DatabaseHandle } from '../db/client.js';
+import { runPostgresStatement } from './postgres-statement.js';
 
 export type TestDb = 'sqlite' | 'postgres';
 /** Which database this run of the suite uses (the vitest project sets TEST_DB). */
@@ -72,12 +72,7 @@ export async function createScratchDatabase(
 ): Promise<{ url: string; drop(): Promise<void> }> {
   const adminUrl = inject('postgresUrl');
   const name = `${prefix}_${randomBytes(6).toString('hex')}`;
-  const run = async (statement: string) => {
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(statement);
-    await admin.end();
-  };
+  const run = (statement: string) => runPostgresStatement(adminUrl, statement);
   await run(`CREATE DATABASE ${name}${migrated ? ` TEMPLATE ${inject('postgresTemplate')}` : ''}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;

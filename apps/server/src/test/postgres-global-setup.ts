@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../db/client.js';
 import { migrate } from '../db/migrate.js';
 import { startEmbeddedPostgres } from './embedded-postgres.js';
+import { runPostgresStatement } from './postgres-statement.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -13,24 +13,14 @@ declare module 'vitest' {
   }
 }
 
-async function runStatement(url: string, statement: string) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
 /**
- * A migrated database to copy: CREATE DATABASE … TEMPLATE takes a third of the time of
- * migrating a new one, and a test app is made several hundred times a run. It must have no
- * connections while it is copied, so it is closed before any test starts.
+ * A migrated database to copy: CREATE DATABASE … TEMPLATE costs about what creating an empty
+ * one does and saves running every migration (about 250 ms), several hundred times a run. It
+ * must have no connections while it is copied, so it is closed before any test starts.
  */
 async function createMigratedTemplate(serverUrl: string): Promise<string> {
   const name = `bindery_template_${randomBytes(6).toString('hex')}`;
-  await runStatement(serverUrl, `CREATE DATABASE ${name}`);
+  await runPostgresStatement(serverUrl, `CREATE DATABASE ${name}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const handle = openDatabase({ kind: 'postgres', url: url.toString() });
@@ -52,7 +42,7 @@ export default async function setup(project: TestProject) {
     const template = await createMigratedTemplate(url);
     project.provide('postgresUrl', url);
     project.provide('postgresTemplate', template);
-    return () => runStatement(url, `DROP DATABASE IF EXISTS ${template} WITH (FORCE)`);
+    return () => runPostgresStatement(url, `DROP DATABASE IF EXISTS ${template} WITH (FORCE)`);
   }
   const postgres = await startEmbeddedPostgres();
   project.provide('postgresUrl', postgres.url);
