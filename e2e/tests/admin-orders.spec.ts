@@ -1,23 +1,11 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import {
   ADMIN,
   newBuyer,
   registerThroughUi,
   signInThroughUi,
-  waitForAnimationsToEnd,
+  seriousViolations,
 } from './fixtures.js';
-
-/** Serious or critical axe findings, as short lines that read well in a failure. */
-async function seriousViolations(page: Page) {
-  await waitForAnimationsToEnd(page);
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(', ')}`,
-    );
-}
 
 /** The grid's data rows (the header row has no data-id). */
 const gridRows = (page: Page) => page.getByRole('grid').locator('[role="row"][data-id]');

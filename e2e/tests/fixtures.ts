@@ -51,15 +51,20 @@ export async function waitForAnimationsToEnd(page: Page) {
 }
 
 /**
- * An axe scan of the page with no serious or critical violations, once animations have ended. Toasts are left out: they
- * fade in and out, and a half-transparent toast measures as low contrast mid-animation. Their
- * resting colours are set for AA contrast in the web app's providers.
+ * Serious or critical axe findings once animations have ended, as short lines that read well in
+ * a failure. Toasts are left out: one can appear just after the wait (signing in toasts) and a
+ * half-transparent toast measures as low contrast mid-animation. Their resting colours are set
+ * for AA contrast in the web app's providers.
  */
-export async function expectNoSeriousA11yViolations(page: Page) {
+export async function seriousViolations(page: Page): Promise<string[]> {
   await waitForAnimationsToEnd(page);
   const { violations } = await new AxeBuilder({ page }).exclude('[data-sonner-toaster]').analyze();
-  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(
-    serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
-  ).toEqual([]);
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+}
+
+/** An axe scan of the page with no serious or critical violations (see seriousViolations). */
+export async function expectNoSeriousA11yViolations(page: Page) {
+  expect(await seriousViolations(page)).toEqual([]);
 }

@@ -1,24 +1,12 @@
 import { readFile } from 'node:fs/promises';
-import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { sidewaysOverflow, signUpBuyer } from './buyer-helpers.js';
-import { newBuyer, signInThroughUi, waitForAnimationsToEnd } from './fixtures.js';
+import { newBuyer, signInThroughUi, seriousViolations } from './fixtures.js';
 import { createProduct, fingerprint, pdfFor, uniqueWord } from './products.js';
 
 const PAYING_CARD = { number: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' };
 const DECLINED_CARD = { ...PAYING_CARD, number: '4000 0000 0000 0002' };
 type Card = typeof PAYING_CARD;
-
-/** Serious or critical axe findings, as short lines that read well in a failure. */
-async function seriousViolations(page: Page) {
-  await waitForAnimationsToEnd(page);
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(', ')}`,
-    );
-}
 
 /** Searches the catalogue and opens the product titled `title`; answers its price ("$19.00"). */
 async function openProduct(page: Page, search: string, title: string): Promise<string> {
