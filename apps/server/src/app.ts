@@ -361,12 +361,12 @@ function exclusiveJobRunner(app: FastifyInstance, database: DatabaseHandle) {
 }
 
 /** How often an instance asks the database whether the catalogue changed elsewhere. */
-const CATALOGUE_CHECK_MS = 500;
+const CATALOGUE_CHECK_MS = 250;
 
 /**
  * Keeps the catalogue's kept answers in step with the database: other instances on the same
- * PostgreSQL write products too (decision 011). A failing check is reported once, not twice a
- * second, and again when it recovers.
+ * PostgreSQL write products too (decision 011). A failing check is reported once, not four times
+ * a second, and again when it recovers.
  */
 function watchCatalogue(app: FastifyInstance, catalog: CatalogService) {
   let failing = false;

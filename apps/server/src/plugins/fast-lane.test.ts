@@ -53,7 +53,7 @@ interface LogLine {
 }
 
 /**
- * Waits until the catalogue's change watcher (every 500 ms) has seen the last write: it drops
+ * Waits until the catalogue's change watcher (every 250 ms) has seen the last write: it drops
  * the kept answers once more when it does, which would make the next request a route's again.
  */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 1100));

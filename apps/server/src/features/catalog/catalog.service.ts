@@ -211,7 +211,7 @@ export function createCatalogService(
 
     /**
      * Drops the kept answers when the catalogue's version in the database moved: another
-     * instance (or any other writer) changed a product. Called every half second, so no instance
+     * instance (or any other writer) changed a product. Called every quarter second, so no instance
      * shows a product more than about that long after it changed anywhere. A database that
      * cannot be read leaves nothing kept: an answer of unknown age is never served.
      */
