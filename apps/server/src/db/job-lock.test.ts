@@ -92,22 +92,32 @@ if (testDb === 'postgres') {
   test('an instance whose connection dies mid-job lets the lock go with it', async () => {
     const job = heldJob();
     const running = createJobLock(first).ifFree('reconcile', job.run);
-    await job.isRunning;
-    first.onConnectionError(() => {});
-    const other = createJobLock(second).ifFree;
-    expect(await other('reconcile', async () => {})).toBe(false);
-    // As when the instance's process dies: its backend goes, and the lock with it.
-    const { rows } = await sql<{ pid: number }>`
-      select pid from pg_locks
-      where locktype = 'advisory' and granted and objid = 1
-        and database = (select oid from pg_database where datname = current_database())
-    `.execute(second.db);
-    expect(rows).toHaveLength(1);
-    await sql`select pg_terminate_backend(${rows[0]!.pid})`.execute(second.db);
-    let ran = false;
-    expect(await other('reconcile', async () => void (ran = true))).toBe(true);
-    expect(ran).toBe(true);
-    job.release();
+    // Released whatever happens: a job left running keeps its connection, and closing the pool
+    // would wait for it forever.
+    try {
+      await job.isRunning;
+      first.onConnectionError(() => {});
+      const other = createJobLock(second).ifFree;
+      expect(await other('reconcile', async () => {})).toBe(false);
+      // As when the instance's process dies: its backend goes, and the lock with it.
+      const { rows } = await sql<{ pid: number }>`
+        select pid from pg_locks
+        where locktype = 'advisory' and granted and objid = 1
+          and database = (select oid from pg_database where datname = current_database())
+      `.execute(second.db);
+      expect(rows).toHaveLength(1);
+      // With a timeout, the call waits until the backend has exited (without, it only signals
+      // it, and the lock may still be held when the other instance asks).
+      const { rows: terminated } = await sql<{ done: boolean }>`
+        select pg_terminate_backend(${rows[0]!.pid}, 10000) as done
+      `.execute(second.db);
+      expect(terminated[0]?.done).toBe(true);
+      let ran = false;
+      expect(await other('reconcile', async () => void (ran = true))).toBe(true);
+      expect(ran).toBe(true);
+    } finally {
+      job.release();
+    }
     await expect(running).rejects.toThrow();
   });
 } else {
