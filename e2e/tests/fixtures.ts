@@ -38,7 +38,7 @@ export async function signInThroughUi(
  * axe at its resting colours, not half transparent (which reads as low contrast on a busy
  * machine). Endless animations (a spinner) are not waited for.
  */
-export async function waitForAnimationsToEnd(page: Page) {
+async function waitForAnimationsToEnd(page: Page) {
   await page.waitForFunction(() =>
     document
       .getAnimations()
