@@ -43,7 +43,7 @@ async function buyAsNewBuyer(page: Page, search: string, title: string) {
   return { buyer, price };
 }
 
-test('the admin sees a paid order with its buyer, and deletes it after confirming', async ({
+test('the admin sees a paid order with its buyer; deleting it is refused until it is refunded', async ({
   page,
 }) => {
   const title = 'The Bookbinding Handbook';
@@ -87,11 +87,27 @@ test('the admin sees a paid order with its buyer, and deletes it after confirmin
   expect(await seriousViolations(page)).toEqual([]);
   await confirm.getByRole('button', { name: 'Yes, delete it!' }).click();
 
+  // A paid order is a money record: the server says to refund it first, and it stays.
+  await expect(
+    page.getByText('Error deleting order: A paid order cannot be deleted. Refund it first.'),
+  ).toBeVisible();
+  await expect(confirm).toBeHidden();
+  await expect(row.locator('[data-field="status"]')).toHaveText('Paid');
+
+  await row.getByRole('button', { name: `Refund order ${orderId}` }).click();
+  await page
+    .getByRole('alertdialog', { name: 'Refund this order?' })
+    .getByRole('button', { name: 'Yes, refund it!' })
+    .click();
+  await expect(row.locator('[data-field="status"]')).toHaveText('Refunded');
+  await row.getByRole('button', { name: `Delete order ${orderId}` }).click();
+  await confirm.getByRole('button', { name: 'Yes, delete it!' }).click();
+
   await expect(page.getByText('Order deleted successfully!')).toBeVisible();
   await expect(confirm).toBeHidden();
   await expect(gridRows(page).filter({ hasText: buyer.email })).toHaveCount(0);
 
-  // Gone on the server too, not only from the page.
+  // Gone from the admin list on the server too, not only from the page.
   await page.reload();
   // The grid appears once the list has arrived.
   await expect(page.getByRole('grid')).toBeVisible();

@@ -147,6 +147,11 @@ export const OrderMessages = {
   nothingToGrant: 'This order needs no review.',
   grantNeedsPayment:
     'No payment was recorded for this order, so access cannot be granted. Check the payment with your provider.',
+  paidNotDeletable: 'A paid order cannot be deleted. Refund it first.',
+  disputedNotDeletable:
+    'An order with a payment dispute cannot be deleted: it is the record of the dispute.',
+  reviewNotDeletable:
+    'An order that needs review cannot be deleted. Grant access or refund it first.',
   deletedWhilePaid:
     'This order was paid a moment ago, so it was not deleted. Refund it first if you want to remove it.',
   refundProviderFailed:

@@ -136,6 +136,8 @@ export interface OrdersTable {
   paidAt: number | null;
   /** Completed downloads counted against the limit since the order was paid or last reset. */
   downloadsUsed: number;
+  /** When the owner removed a refunded or canceled order from the admin list (migration 015). */
+  hiddenAt: number | null;
 }
 
 /** Paid revenue and refunds per quarter hour of payment time (migration 014). */

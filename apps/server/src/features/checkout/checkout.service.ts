@@ -310,16 +310,17 @@ export function createCheckoutService({
     },
 
     /**
-     * Deletes an order; an open checkout is closed at the provider first so a late payment is
-     * not lost. 409 when the buyer paid it meanwhile (it is kept, and now paid).
+     * The owner's Delete (orders.service deleteOrder): 409 for an order that holds money. A
+     * pending order's open checkout is closed at the provider first so a late payment is not
+     * lost; 409 when the buyer paid it meanwhile (it is kept, and now paid).
      */
     async deleteOrder(orderId: string): Promise<void> {
-      const order = await orders.requireOrder(orderId);
+      const order = await orders.requireRemovableOrder(orderId);
       if (order.status === 'pending') {
         const closed = await closeCheckout(order, 'order deletion');
         if (closed?.status === 'complete') throw AppError.conflict(OrderMessages.deletedWhilePaid);
       }
-      await orders.deleteOrder(orderId);
+      await orders.deleteOrder(orderId, { wasPending: order.status === 'pending' });
     },
 
     /**

@@ -1,4 +1,4 @@
-import { CheckoutMessages, type Product } from '@bindery/shared';
+import { CheckoutMessages, OrderMessages, type Product } from '@bindery/shared';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import {
@@ -217,13 +217,25 @@ describe('revoked access', () => {
     expectRefused(await get(bought.downloadUrl), 403, CheckoutMessages.accessRevoked);
   });
 
-  test('a deleted order revokes its links', async () => {
-    const deleted = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/orders/${bought.orderId}`,
-      headers: { cookie: admin },
+  test('deleting a paid order is refused and its links keep working; refunded and removed, they stop', async () => {
+    const remove = () =>
+      t.app.inject({
+        method: 'DELETE',
+        url: `/api/orders/${bought.orderId}`,
+        headers: { cookie: admin },
+      });
+    const refused = await remove();
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(OrderMessages.paidNotDeletable);
+    expect((await get(bought.downloadUrl)).statusCode).toBe(200);
+
+    await t.app.orders.applyOutcome({
+      orderId: bought.orderId,
+      result: 'refunded',
+      source: 'test',
+      eventId: 'evt_refund_1',
     });
-    expect(deleted.statusCode).toBe(204);
+    expect((await remove()).statusCode).toBe(204);
     expectRefused(await get(bought.downloadUrl), 403, CheckoutMessages.accessRevoked);
   });
 

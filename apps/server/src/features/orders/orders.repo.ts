@@ -1,5 +1,5 @@
 import type { OrderSortField, OrderStatus, SortOrder } from '@bindery/shared';
-import type { Kysely } from 'kysely';
+import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { Dialect } from '../../db/client.js';
 import type { Database, OrdersTable, UnmatchedPaymentsTable } from '../../db/types.js';
 import { ORDER_TRANSITIONS, type OrderTransition } from './order-status.js';
@@ -24,8 +24,26 @@ type OrderChanges = Omit<StatusChanges, 'paidAt'>;
  * `needsReview`: orders that need the owner, flagged for review or disputed right now.
  * `hideCanceledCheckouts`: leaves out canceled orders, unless a payment arrived for one after
  * all (flagged for review), which the buyer must still see.
+ * `hideRemoved`: leaves out the orders the owner removed from the admin list (see `isListed`).
  */
-type ListFilter = { userId?: string; needsReview?: boolean; hideCanceledCheckouts?: boolean };
+type ListFilter = {
+  userId?: string;
+  needsReview?: boolean;
+  hideCanceledCheckouts?: boolean;
+  hideRemoved?: boolean;
+};
+
+/**
+ * The admin list's orders: any the owner did not remove, and any removed one that may no longer
+ * be (paid again, flagged, disputed): `isRemovedByOwner` in order-removal.ts, in SQL.
+ */
+const isListed = (eb: ExpressionBuilder<Database, 'orders'>) =>
+  eb.or([
+    eb('hiddenAt', 'is', null),
+    eb('status', 'not in', ['refunded', 'canceled']),
+    eb('reviewReason', 'is not', null),
+    eb('disputeStatus', 'in', ['open', 'lost']),
+  ]);
 
 /** The admin table's order: a column of the orders table and a direction. */
 export interface OrderSort {
@@ -279,6 +297,10 @@ function orderQueries(db: Kysely<Database>, dialect: Dialect) {
           eb.or([eb('status', '!=', 'canceled'), eb('reviewReason', 'is not', null)]),
         );
       }
+      if (filter.hideRemoved) {
+        rows = rows.where(isListed);
+        count = count.where(isListed);
+      }
       if (filter.needsReview) {
         rows = rows.where((eb) =>
           eb.or([eb('reviewReason', 'is not', null), eb('disputeStatus', '=', 'open')]),
@@ -346,16 +368,27 @@ function orderQueries(db: Kysely<Database>, dialect: Dialect) {
       return row !== undefined;
     },
 
-    /** Deletes an order and its share of the sales totals: call it inside `transaction()`. */
-    async deleteOrder(id: string): Promise<boolean> {
-      const deleted = await db
+    /**
+     * Deletes a checkout that took no money (pending or canceled, not flagged) with its history.
+     * Such an order never counted in the sales totals, so they stay as they are. Call it inside
+     * `transaction()` after `lockOrder`.
+     */
+    async deleteUnpaidOrder(id: string): Promise<void> {
+      await db
         .deleteFrom('orders')
         .where('id', '=', id)
-        .returning(SALES_FACTS)
-        .executeTakeFirst();
-      if (!deleted) return false;
-      await totals.recordSalesChange(deleted, undefined);
-      return true;
+        .where('status', 'in', ['pending', 'canceled'])
+        .where('reviewReason', 'is', null)
+        .execute();
+    },
+
+    /** Takes an order off the admin list; its row, history and sales totals stay. */
+    async hideOrder(id: string, now: number): Promise<void> {
+      await db
+        .updateTable('orders')
+        .set({ hiddenAt: now, updatedAt: now })
+        .where('id', '=', id)
+        .execute();
     },
 
     async insertDownload(orderId: string, now: number): Promise<void> {

@@ -118,9 +118,14 @@ export const ordersRoutes: FastifyPluginAsync<{
       onRequest: async (request) => void requireAdmin(request),
       schema: {
         tags: ['orders'],
-        summary: 'Delete an order (admin); its download links stop working',
+        summary: 'Delete an order (admin)',
         description:
-          'An open checkout is closed at the payment provider first; 409 when it was paid meanwhile.',
+          'Orders are money records. A paid order, one with an open or lost payment dispute, or ' +
+          'one flagged for review answers 409 (refund or resolve it first). A pending order is ' +
+          'deleted; its open checkout is closed at the payment provider first (409 when it was ' +
+          'paid meanwhile). A refunded or canceled order leaves the admin list but stays on ' +
+          'record: the buyer still sees it and the sales overview is unchanged. A removed order ' +
+          'answers 404.',
         params: ParamsSchema,
         response: {
           204: z.null(),

@@ -18,6 +18,7 @@ import type { AuthService } from '../auth/auth.service.js';
 import type { CatalogService } from '../catalog/catalog.service.js';
 import { applyPaymentOutcome, type OutcomeResult, type PaymentOutcome } from './fulfilment.js';
 import type { OrderNotices } from './order-notices.js';
+import { removeOrder, requireRemovable } from './order-removal.js';
 import type { OrderRow, OrderSort, OrdersRepo, UnmatchedPaymentRow } from './orders.repo.js';
 import type { SalesDayRange } from './sales-totals.js';
 
@@ -141,7 +142,12 @@ export function createOrdersService({
   }
 
   async function listPage(
-    filter: { userId?: string; needsReview?: boolean; hideCanceledCheckouts?: boolean },
+    filter: {
+      userId?: string;
+      needsReview?: boolean;
+      hideCanceledCheckouts?: boolean;
+      hideRemoved?: boolean;
+    },
     query: PageQuery,
     sort?: OrderSort,
   ) {
@@ -199,6 +205,7 @@ export function createOrdersService({
         updatedAt: now,
         paidAt: null,
         downloadsUsed: 0,
+        hiddenAt: null,
       };
       await repo.insertOrder(row);
       return row;
@@ -356,7 +363,7 @@ export function createOrdersService({
       query: PageQuery & { review?: boolean; sort?: OrderSortField; order?: SortOrder },
     ): Promise<AdminOrdersResponse> {
       const { rows, total, pages } = await listPage(
-        { needsReview: query.review === true },
+        { needsReview: query.review === true, hideRemoved: true },
         query,
         query.sort && { field: query.sort, order: query.order ?? 'asc' },
       );
@@ -364,12 +371,23 @@ export function createOrdersService({
     },
 
     /**
-     * Deletes an order with its history; its download links stop working at once. The caller
-     * closed its checkout first (see checkout.service deleteOrder).
+     * The order the owner's Delete may act on (order-removal.ts): 404 when unknown or removed
+     * already, 409 with the reason when it holds money or needs the owner.
      */
-    async deleteOrder(id: string): Promise<void> {
-      const deleted = ID_SHAPE.test(id) && (await repo.transaction((tx) => tx.deleteOrder(id)));
-      if (!deleted) throw AppError.notFound(OrderMessages.orderNotFound);
+    async requireRemovableOrder(id: string): Promise<OrderRow> {
+      const order = await requireOrder(id);
+      requireRemovable(order);
+      return order;
+    },
+
+    /**
+     * The owner's Delete (order-removal.ts). The caller closed a pending order's checkout first
+     * (see checkout.service deleteOrder), which cancels it: `wasPending` says the order was
+     * pending when the owner asked.
+     */
+    async deleteOrder(id: string, { wasPending }: { wasPending: boolean }): Promise<void> {
+      if (!ID_SHAPE.test(id)) throw AppError.notFound(OrderMessages.orderNotFound);
+      await removeOrder(repo, id, wasPending, clock());
     },
 
     recordDownload: (orderId: string) => repo.insertDownload(orderId, clock()),

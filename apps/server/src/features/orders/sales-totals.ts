@@ -36,14 +36,12 @@ export function salesTotalsQueries(db: Kysely<Database>, dialect: Dialect) {
   return {
     /**
      * Moves an order's share of the totals from what it was (`before`; undefined when the order
-     * is new) to what it is (`after`; undefined when it was deleted). The rows are written in
+     * is new) to what it is (`after`). Deleting or hiding an order never comes here: the
+     * overview is history (decision 009, "Deleting an order"). The rows are written in
      * one order, quarter hours then product days, each ascending, so two transactions never
      * wait on each other in a circle.
      */
-    async recordSalesChange(
-      before: SalesFacts | undefined,
-      after: SalesFacts | undefined,
-    ): Promise<void> {
+    async recordSalesChange(before: SalesFacts | undefined, after: SalesFacts): Promise<void> {
       const quarters = new Map<number, QuarterDelta>();
       const productDays = new Map<string, ProductDayDelta>();
       const add = (facts: SalesFacts | undefined, sign: 1 | -1) => {
@@ -168,7 +166,7 @@ export function salesTotalsQueries(db: Kysely<Database>, dialect: Dialect) {
      * whole UTC days inside the range from the per-product days, the hours before the first and
      * after the last from the orders' sales index (migration 013). SQLite is told to use that
      * index: left to itself it walks the product index and reads every order of every product.
-     * A product whose sales were all refunded or deleted keeps rows of zeros: it is left out.
+     * A product whose sales were all refunded keeps rows of zeros: it is left out.
      */
     async topProductsBetween(start: number, end: number, limit: number) {
       const firstDay = Math.ceil(start / UTC_DAY_MS) * UTC_DAY_MS;

@@ -1,4 +1,4 @@
-import { ErrorCode, SalesMessages, type SalesResponse } from '@bindery/shared';
+import { ErrorCode, OrderMessages, SalesMessages, type SalesResponse } from '@bindery/shared';
 import { afterEach, describe, expect, test } from 'vitest';
 import {
   buildTestApp,
@@ -61,6 +61,7 @@ async function store(now: string, timeZone = 'UTC') {
       updatedAt: at,
       paidAt: paidAt ? at : null,
       downloadsUsed: 0,
+      hiddenAt: null,
     });
     return id;
   };
@@ -137,7 +138,7 @@ describe('the sales overview', () => {
     expect(startOfDate('2026-11-25', 'Asia/Kolkata')).toBe(Date.parse('2026-11-24T18:30:00Z'));
   });
 
-  test('the totals follow every change of an order: payment, refund, restore, grant, deletion', async () => {
+  test('the totals follow every change of an order: payment, refund, restore, grant; not a refused delete', async () => {
     const s = await store('2026-11-25T15:00:00Z');
     const totals = async () => {
       const body = (await s.get('?from=2026-11-24&to=2026-11-25')).json<SalesResponse>();
@@ -194,19 +195,16 @@ describe('the sales overview', () => {
     expect(await move(second, 'pay', '2026-11-25T10:00:00Z')).toBeNull();
     expect((await totals()).revenue).toBe(1400);
 
+    // Deleting is refused for a paid order, and would change no total: the overview is history.
+    const before = await totals();
     const deleted = await t.app.inject({
       method: 'DELETE',
       url: `/api/orders/${first}`,
       headers: { cookie: s.admin },
     });
-    expect(deleted.statusCode).toBe(204);
-    expect(await totals()).toEqual({
-      revenue: 400,
-      refunded: 0,
-      orders: 1,
-      days: [0, 400],
-      top: [['Guide', 400, 1]],
-    });
+    expect(deleted.statusCode).toBe(409);
+    expect(deleted.json().message).toBe(OrderMessages.paidNotDeletable);
+    expect(await totals()).toEqual(before);
   });
 
   test('best sellers of a range cut mid-day: whole days from the totals, the rest from orders', async () => {

@@ -1,4 +1,4 @@
-import type { Product } from '@bindery/shared';
+import { CheckoutMessages, ErrorCode, type Product } from '@bindery/shared';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
@@ -76,6 +76,17 @@ const deliver = async (event: StripeEventPayload) => {
 const generateLink = (purchase: Purchase) =>
   generateDownloadLink(shop.app, purchase.cookie, purchase.sessionId);
 
+/** A refusal exactly as the client must see it: this status, this message, this code. */
+const expectRefusal = (
+  response: { statusCode: number; json: () => unknown },
+  statusCode: number,
+  message: string,
+  code: string,
+) => {
+  expect(response.statusCode).toBe(statusCode);
+  expect(response.json()).toEqual({ message, code });
+};
+
 const download = (downloadUrl: string) => {
   const url = new URL(downloadUrl, 'http://localhost:3000');
   return shop.app.inject({ method: 'GET', url: `${url.pathname}${url.search}` });
@@ -136,7 +147,12 @@ describe('fulfilment', () => {
     expect(order.status).toBe('pending');
     expect(order.reviewReason).toMatch(/1 .*1999/);
     expect(await transitionsOf(purchase.orderId)).toEqual([]);
-    expect((await generateLink(purchase)).statusCode).not.toBe(200);
+    expectRefusal(
+      await generateLink(purchase),
+      409,
+      CheckoutMessages.paymentUnderReview,
+      ErrorCode.conflict,
+    );
   });
 
   test('a currency mismatch is not fulfilled', async () => {
@@ -208,7 +224,12 @@ describe('events out of order', () => {
       stripeEvent('checkout.session.async_payment_failed', fake.session(purchase.sessionId)),
     );
     expect(await statusOf(purchase.orderId)).toBe('canceled');
-    expect((await generateLink(purchase)).statusCode).not.toBe(200);
+    expectRefusal(
+      await generateLink(purchase),
+      410,
+      CheckoutMessages.accessRevoked,
+      ErrorCode.gone,
+    );
   });
 
   test('refund before completed → refunded', async () => {
@@ -227,7 +248,12 @@ describe('events out of order', () => {
     expect(await statusOf(purchase.orderId)).toBe('pending');
     await deliver(paid);
     expect(await statusOf(purchase.orderId)).toBe('refunded');
-    expect((await generateLink(purchase)).statusCode).not.toBe(200);
+    expectRefusal(
+      await generateLink(purchase),
+      410,
+      CheckoutMessages.accessRevoked,
+      ErrorCode.gone,
+    );
   });
 
   test('Stripe down while finding a refund → 503, retried', async () => {
@@ -283,8 +309,18 @@ describe('refunds', () => {
     );
     await deliver(refund);
     expect(await statusOf(purchase.orderId)).toBe('refunded');
-    expect((await download(downloadUrl)).statusCode).toBeGreaterThanOrEqual(400);
-    expect((await generateLink(purchase)).statusCode).not.toBe(200);
+    expectRefusal(
+      await download(downloadUrl),
+      403,
+      CheckoutMessages.accessRevoked,
+      ErrorCode.forbidden,
+    );
+    expectRefusal(
+      await generateLink(purchase),
+      410,
+      CheckoutMessages.accessRevoked,
+      ErrorCode.gone,
+    );
 
     // Redelivered: nothing more happens.
     await deliver(refund);

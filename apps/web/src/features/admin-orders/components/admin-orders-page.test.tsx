@@ -1,3 +1,4 @@
+import { OrderMessages } from '@bindery/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { toast } from 'sonner';
 import { afterEach, describe, expect, test } from 'vitest';
@@ -194,6 +195,11 @@ describe('deleting an order', () => {
       'the server message',
       () => jsonResponse({ message: 'Order not found', code: 'NOT_FOUND' }, 404),
       'Error deleting order: Order not found',
+    ],
+    [
+      'the server’s refusal of a paid order',
+      () => jsonResponse({ message: OrderMessages.paidNotDeletable, code: 'CONFLICT' }, 409),
+      'Error deleting order: A paid order cannot be deleted. Refund it first.',
     ],
     [
       'the fallback text',
