@@ -13,6 +13,7 @@ import { m011PasswordResets } from './011-password-resets.js';
 import { m012DownloadLimits } from './012-download-limits.js';
 import { m013SalesIndexes } from './013-sales-indexes.js';
 import { m014SalesTotals } from './014-sales-totals.js';
+import { m016DownloadBytes } from './016-download-bytes.js';
 
 /** A schema change, written once per database where their SQL differs. */
 export interface Migration {
@@ -38,4 +39,5 @@ export const migrations: Migration[] = [
   m012DownloadLimits,
   m013SalesIndexes,
   m014SalesTotals,
+  m016DownloadBytes,
 ];
