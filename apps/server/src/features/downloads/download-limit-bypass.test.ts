@@ -6,9 +6,11 @@ import {
   signUpAndSignIn,
   type TestApp,
 } from '../../test/build-test-app.js';
+import { createTestClock, type TestClock } from '../../test/clock.js';
 import { createTestProduct, uploadTestFile } from '../../test/factories.js';
 import { buyProduct } from '../../test/purchase.js';
 import { samplePdf } from '../../test/upload-samples.js';
+import { LEASE_MS } from './download-counter.js';
 
 /**
  * Ways around DOWNLOAD_LIMIT (issue 23): ranges that stop one byte short, links fetched at the
@@ -19,8 +21,8 @@ afterEach(async () => {
   await t?.close();
 });
 
-async function storeSelling(limit: number, pdf?: Buffer) {
-  t = await buildTestApp({ downloads: { limit } });
+async function storeSelling(limit: number, pdf?: Buffer, clock?: TestClock) {
+  t = await buildTestApp({ downloads: { limit } }, clock ? { clock: clock.now } : {});
   const admin = (await signInAsAdmin(t.app)).cookie;
   const buyer = (await signUpAndSignIn(t.app)).cookie;
   const file = pdf && (await uploadTestFile(t.app, admin, { data: pdf, fileName: 'big.pdf' }));
@@ -141,6 +143,31 @@ describe('links fetched at the same moment', () => {
       headers: { cookie: admin },
     });
     expect(list.json().orders[0].downloads).toEqual({ used: 2, limit: 2 });
+  });
+});
+
+describe('a download in progress', () => {
+  test('holds its place until its lease runs out, when its process died without a word', async () => {
+    const clock = createTestClock();
+    const { buyer, size, orderId, downloadUrl } = await storeSelling(1, undefined, clock);
+    // What a process killed in the middle of sending the whole file leaves behind.
+    await t.database.db
+      .insertInto('downloads')
+      .values({
+        orderId,
+        linkId: 'left-by-a-dead-process',
+        createdAt: clock.now(),
+        reservedBytes: size,
+        leaseUntil: clock.now() + LEASE_MS,
+      })
+      .execute();
+    const held = await get(downloadUrl);
+    expect(held.statusCode).toBe(403);
+    expect(held.json()).toEqual(refusal);
+
+    clock.advance(LEASE_MS);
+    expect((await get(downloadUrl)).statusCode).toBe(200);
+    expect(await usage(buyer)).toEqual({ used: 1, limit: 1 });
   });
 });
 
