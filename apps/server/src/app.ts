@@ -31,6 +31,7 @@ import {
   createCheckoutService,
   type CheckoutService,
 } from './features/checkout/checkout.service.js';
+import { createDownloadsRepo } from './features/downloads/downloads.repo.js';
 import { downloadsRoutes } from './features/downloads/downloads.routes.js';
 import {
   createDownloadsService,
@@ -263,7 +264,16 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     downloadLimit: config.downloads.limit,
     clock,
   });
-  const downloads = createDownloadsService({ orders, catalog, uploads, config, clock });
+  const downloads = createDownloadsService({
+    repo: createDownloadsRepo(database.db, database.dialect),
+    orders,
+    catalog,
+    uploads,
+    config,
+    clock,
+  });
+  // Downloads still being counted when the server has drained are counted before the end.
+  app.addHook('onClose', () => downloads.idle());
   const checkout = createCheckoutService({
     orders,
     catalog,

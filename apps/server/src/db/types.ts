@@ -190,17 +190,36 @@ export interface OrderTransitionsTable {
   createdAt: number;
 }
 
-/** A download link whose download completed: it counted, and never counts again. */
+/**
+ * A download link whose download completed (decision 017 before migration 016): no longer
+ * written, since downloads are counted by bytes served.
+ */
 export interface DownloadCompletionsTable {
   linkId: string;
   orderId: string;
   completedAt: number;
 }
 
+/** One row per download link (per request from byte 0 before migration 016). */
 export interface DownloadsTable {
   id: Generated<number>;
   orderId: string;
+  /** The first request through the link. */
   createdAt: number;
+  /** Null on rows from before migration 016. */
+  linkId: string | null;
+  requests: Generated<number>;
+  /** Bytes its responses handed to the network. */
+  bytesServed: Generated<number>;
+  /** Bytes its responses in progress may still send, held against the limit until `leaseUntil`. */
+  reservedBytes: Generated<number>;
+  leaseUntil: Generated<number>;
+}
+
+/** Per order: bytes served since its last counted download; locked by each reservation. */
+export interface DownloadUsageTable {
+  orderId: string;
+  bytesSinceCount: number;
 }
 
 /** Provider-side state of the built-in test checkout. */
@@ -286,6 +305,7 @@ export interface Database {
   orderTransitions: OrderTransitionsTable;
   downloads: DownloadsTable;
   downloadCompletions: DownloadCompletionsTable;
+  downloadUsage: DownloadUsageTable;
   testCheckoutSessions: TestCheckoutSessionsTable;
   testCheckoutRefunds: TestCheckoutRefundsTable;
   unmatchedPayments: UnmatchedPaymentsTable;

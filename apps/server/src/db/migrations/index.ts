@@ -14,6 +14,7 @@ import { m012DownloadLimits } from './012-download-limits.js';
 import { m013SalesIndexes } from './013-sales-indexes.js';
 import { m014SalesTotals } from './014-sales-totals.js';
 import { m015OrderHiding } from './015-order-hiding.js';
+import { m016DownloadBytes } from './016-download-bytes.js';
 
 /** A schema change, written once per database where their SQL differs. */
 export interface Migration {
@@ -40,4 +41,5 @@ export const migrations: Migration[] = [
   m013SalesIndexes,
   m014SalesTotals,
   m015OrderHiding,
+  m016DownloadBytes,
 ];

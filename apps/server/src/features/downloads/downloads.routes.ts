@@ -70,7 +70,21 @@ export const downloadsRoutes: FastifyPluginAsync<{
           .send();
       }
       // Opened before any header is set: should it fail, the error goes out as a plain error.
-      const stream = request.method === 'HEAD' ? undefined : await download.open();
+      const served = request.method === 'HEAD' ? undefined : await download.open();
+      if (served) {
+        // The bytes sent count once the response has closed, in full or cut short.
+        const settle = () => {
+          served
+            .settle(reply.raw.writableFinished)
+            .catch((error: unknown) =>
+              request.log.error({ err: error }, 'could not count a download'),
+            );
+        };
+        // A client gone while the file was opened gives its place back at once.
+        if (reply.raw.destroyed) settle();
+        reply.raw.once('finish', settle);
+        reply.raw.once('close', settle);
+      }
       const { span, size } = download;
       reply
         .code(span ? 206 : 200)
@@ -82,18 +96,8 @@ export const downloadsRoutes: FastifyPluginAsync<{
         .header('cache-control', 'private, no-store')
         .header('x-content-type-options', 'nosniff');
       if (span) reply.header('content-range', `bytes ${span.start}-${span.end}/${size}`);
-      // Counted once the last byte has been handed to the network, never for a cut transfer.
-      if (stream && download.completesDownload) {
-        reply.raw.once('finish', () => {
-          download
-            .recordCompleted()
-            .catch((error: unknown) =>
-              request.log.error({ err: error }, 'could not count a completed download'),
-            );
-        });
-      }
       // Streamed straight from storage: memory stays flat whatever the file's size.
-      return reply.send(stream);
+      return reply.send(served?.stream);
     },
   });
 };

@@ -1,6 +1,10 @@
 import { createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { Readable } from 'node:stream';
-import { CheckoutMessages, ErrorCode, type DownloadLinkResponse } from '@bindery/shared';
+import {
+  CheckoutMessages,
+  ErrorCode,
+  OrderMessages,
+  type DownloadLinkResponse,
+} from '@bindery/shared';
 import { z } from 'zod';
 import { InvalidRangeError } from '../../adapters/storage/storage.js';
 import type { Config } from '../../config.js';
@@ -8,6 +12,8 @@ import { AppError } from '../../errors.js';
 import type { CatalogService } from '../catalog/catalog.service.js';
 import type { OrdersService } from '../orders/orders.service.js';
 import { DIGITAL_CONTENT_TYPES, type UploadsService } from '../uploads/uploads.service.js';
+import { createDownloadCounter, type ServedStream } from './download-counter.js';
+import type { DownloadsRepo } from './downloads.repo.js';
 import {
   contentDisposition,
   downloadFileName,
@@ -100,23 +106,27 @@ export interface PreparedDownload {
   size: number;
   /** The part to send, or null for the whole file. */
   span: ByteSpan | null;
-  /** Opens the bytes as a stream; a response that starts at byte 0 counts as one download. */
-  open(): Promise<Readable>;
+  /**
+   * Takes the response's place against the order's limit (403 when there is none) and opens
+   * the bytes as a stream; the bytes it sends count once the response has closed (`settle`).
+   */
+  open(): Promise<ServedStream>;
   /**
    * Where storage that hands out URLs (a bucket) serves the file for the next few minutes, the
-   * download counted as the redirect is issued; undefined when the store streams it (`open`).
+   * span counted as sent as the redirect is issued; undefined when the store streams it (`open`).
    */
   redirect(): Promise<string | undefined>;
-  /** Whether this response carries the file's last byte: sent whole, the download is complete. */
-  completesDownload: boolean;
-  /** Counts the link's download against the order's limit (once per link). */
-  recordCompleted(): Promise<void>;
 }
 
 export interface DownloadsServiceOptions {
+  repo: DownloadsRepo;
   orders: Pick<
     OrdersService,
-    'findOrder' | 'recordDownload' | 'requireDownloadAllowed' | 'recordCompletedDownload'
+    | 'findOrder'
+    | 'requireDownloadAllowed'
+    | 'downloadLimitOf'
+    | 'readDownloadsUsed'
+    | 'countDownloads'
   >;
   catalog: Pick<CatalogService, 'getProductFile' | 'getProductSummaries'>;
   uploads: Pick<UploadsService, 'findFile' | 'openFile' | 'signedFileUrl'>;
@@ -127,6 +137,7 @@ export interface DownloadsServiceOptions {
 }
 
 export function createDownloadsService({
+  repo,
   orders,
   catalog,
   uploads,
@@ -134,6 +145,7 @@ export function createDownloadsService({
   clock = Date.now,
 }: DownloadsServiceOptions) {
   const tokens = createDownloadTokens(config.sessionSecret);
+  const counter = createDownloadCounter({ repo, orders, clock });
   const ttlSeconds = config.payments.downloadLinkMinutes * 60;
   const fileGone = () => AppError.gone(CheckoutMessages.fileUnavailable);
   const unsatisfiable = (size: number) =>
@@ -182,8 +194,11 @@ export function createDownloadsService({
       if (order.status !== 'paid') throw AppError.forbidden(CheckoutMessages.orderNotPaid);
       if (order.disputeStatus === 'open') throw AppError.forbidden(CheckoutMessages.disputed);
       // A link handed out before the limit was reached by other links stops too.
+      const limit = await orders.downloadLimitOf(order);
+      if (limit !== null && order.downloadsUsed >= limit) {
+        throw AppError.forbidden(OrderMessages.downloadLimitReached);
+      }
       const linkId = grant.linkId ?? token;
-      await orders.requireDownloadAllowed(order, linkId);
 
       // An archived product's buyers keep their file.
       const product = await catalog.getProductFile(order.productId);
@@ -199,6 +214,12 @@ export function createDownloadsService({
       const isSameVersion = headers.ifRange === undefined || headers.ifRange === etag;
       const range = isSameVersion ? parseByteRange(headers.range, file.size) : null;
       if (range === 'unsatisfiable') throw unsatisfiable(file.size);
+      const served = {
+        orderId: order.id,
+        linkId,
+        size: file.size,
+        bytes: range ? range.end - range.start + 1 : file.size,
+      };
 
       return {
         fileName,
@@ -206,46 +227,33 @@ export function createDownloadsService({
         etag,
         size: file.size,
         span: range,
-        completesDownload: range === null || range.end === file.size - 1,
-        recordCompleted: async () => {
-          await orders.recordCompletedDownload(grant.orderId, linkId);
-        },
         async redirect() {
           const url = await uploads.signedFileUrl(file, {
             expiresInSeconds: SIGNED_URL_SECONDS,
             contentDisposition: contentDisposition(fileName),
           });
           if (!url) return undefined;
-          // The bucket tells the store nothing of the transfer: a redirect that starts at the
-          // first byte is the download, one that reaches the last completes it (decision 021).
-          if (range === null || range.start === 0) await orders.recordDownload(grant.orderId);
-          if (range === null || range.end === file.size - 1) {
-            await orders.recordCompletedDownload(grant.orderId, linkId);
-          }
+          await counter.countHandedOut(served, limit);
           return url;
         },
         async open() {
+          const reservation = await counter.reserve(served, limit);
           let opened: Awaited<ReturnType<typeof uploads.openFile>>;
           try {
             opened = await uploads.openFile(file.publicId, range ?? undefined);
+            if (!opened) throw fileGone();
           } catch (error) {
+            await counter.release(reservation);
             if (error instanceof InvalidRangeError) throw unsatisfiable(error.size);
             throw error;
           }
-          if (!opened) throw fileGone();
-          // A resumed download (a range further in) is the same download, not a new one.
-          if (opened.start === 0) {
-            try {
-              await orders.recordDownload(grant.orderId);
-            } catch (error) {
-              opened.stream.destroy();
-              throw error;
-            }
-          }
-          return opened.stream;
+          return counter.track(reservation, opened.stream);
         },
       };
     },
+
+    /** Resolves once every download in progress has been counted (tests, shutdown). */
+    idle: () => counter.idle(),
   };
 }
 

@@ -62,6 +62,8 @@ export function createOrdersRepo(db: Kysely<Database>, dialect: Dialect) {
     transaction<T>(work: (tx: OrderQueries, trx: Kysely<Database>) => Promise<T>): Promise<T> {
       return db.transaction().execute((trx) => work(orderQueries(trx, dialect), trx));
     },
+    /** The same queries inside another feature's transaction. */
+    within: (trx: Kysely<Database>): OrderQueries => orderQueries(trx, dialect),
   };
 }
 
@@ -149,32 +151,22 @@ function orderQueries(db: Kysely<Database>, dialect: Dialect) {
         .execute();
     },
 
-    /**
-     * Counts a link's completed download once: the first completion of a link inserts its row
-     * and raises the order's count; any later one (a repeated final range) changes nothing.
-     */
-    async recordCompletedDownload(orderId: string, linkId: string, now: number): Promise<boolean> {
-      const inserted = await db
-        .insertInto('downloadCompletions')
-        .values({ linkId, orderId, completedAt: now })
-        .onConflict((oc) => oc.column('linkId').doNothing())
-        .executeTakeFirst();
-      if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return false;
-      await db
-        .updateTable('orders')
-        .set((eb) => ({ downloadsUsed: eb('downloadsUsed', '+', 1) }))
+    /** The order's count of downloads (decision 017), read in the caller's transaction. */
+    async readDownloadsUsed(orderId: string): Promise<number> {
+      const row = await db
+        .selectFrom('orders')
+        .select('downloadsUsed')
         .where('id', '=', orderId)
-        .execute();
-      return true;
+        .executeTakeFirst();
+      return row?.downloadsUsed ?? 0;
     },
 
-    async isLinkCounted(linkId: string): Promise<boolean> {
-      const row = await db
-        .selectFrom('downloadCompletions')
-        .select('linkId')
-        .where('linkId', '=', linkId)
-        .executeTakeFirst();
-      return row !== undefined;
+    async addDownloadsUsed(orderId: string, count: number): Promise<void> {
+      await db
+        .updateTable('orders')
+        .set((eb) => ({ downloadsUsed: eb('downloadsUsed', '+', count) }))
+        .where('id', '=', orderId)
+        .execute();
     },
 
     /** A new order; one written already paid (an import) counts in the sales totals too. */
@@ -389,10 +381,6 @@ function orderQueries(db: Kysely<Database>, dialect: Dialect) {
         .set({ hiddenAt: now, updatedAt: now })
         .where('id', '=', id)
         .execute();
-    },
-
-    async insertDownload(orderId: string, now: number): Promise<void> {
-      await db.insertInto('downloads').values({ orderId, createdAt: now }).execute();
     },
 
     /** Keeps a payment for an unknown order once per id; false when it was kept before. */

@@ -13,6 +13,7 @@ import {
   type SortOrder,
   type UnmatchedPaymentsResponse,
 } from '@bindery/shared';
+import type { Db } from '../../db/client.js';
 import { AppError } from '../../errors.js';
 import type { AuthService } from '../auth/auth.service.js';
 import type { CatalogService } from '../catalog/catalog.service.js';
@@ -79,6 +80,10 @@ export function createOrdersService({
     const limit = productLimit ?? downloadLimit;
     return limit === 0 ? null : limit;
   };
+
+  /** The order's download limit: the product's own or DOWNLOAD_LIMIT; null unlimited. */
+  const downloadLimitOf = async (order: OrderRow): Promise<number | null> =>
+    effectiveLimit((await catalog.getDownloadLimits([order.productId])).get(order.productId));
 
   /** Orders as the API shows them; product data comes from the catalogue (null once deleted). */
   async function toPurchases(rows: OrderRow[]): Promise<Purchase[]> {
@@ -390,24 +395,23 @@ export function createOrdersService({
       await removeOrder(repo, id, wasPending, clock());
     },
 
-    recordDownload: (orderId: string) => repo.insertDownload(orderId, clock()),
+    downloadLimitOf,
 
-    /**
-     * 403 "Download limit reached for this order." when the order used up its downloads; a link
-     * whose download already counted (`linkId`) may still be fetched again while it lives.
-     */
-    async requireDownloadAllowed(order: OrderRow, linkId?: string): Promise<void> {
-      const limit = effectiveLimit(
-        (await catalog.getDownloadLimits([order.productId])).get(order.productId),
-      );
-      if (limit === null || order.downloadsUsed < limit) return;
-      if (linkId !== undefined && (await repo.isLinkCounted(linkId))) return;
-      throw AppError.forbidden(OrderMessages.downloadLimitReached);
+    /** 403 "Download limit reached for this order." once the order used up its downloads. */
+    async requireDownloadAllowed(order: OrderRow): Promise<void> {
+      const limit = await downloadLimitOf(order);
+      if (limit !== null && order.downloadsUsed >= limit) {
+        throw AppError.forbidden(OrderMessages.downloadLimitReached);
+      }
     },
 
-    /** A link's download reached its last byte: counted once per link (decision 017). */
-    recordCompletedDownload: (orderId: string, linkId: string) =>
-      repo.transaction((tx) => tx.recordCompletedDownload(orderId, linkId, clock())),
+    /** The order's count of downloads, read inside the downloads feature's transaction. */
+    readDownloadsUsed: (orderId: string, within: Db) =>
+      repo.within(within).readDownloadsUsed(orderId),
+
+    /** Counts downloads the bytes served have made whole (decision 017), in `within`. */
+    countDownloads: (orderId: string, count: number, within: Db) =>
+      repo.within(within).addDownloadsUsed(orderId, count),
 
     /** Paid revenue per day, refunds and best sellers for the sales overview (decision 018). */
     async salesReport(days: SalesDayRange[], topLimit: number) {

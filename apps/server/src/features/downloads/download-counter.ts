@@ -1,0 +1,176 @@
+import { pipeline, Transform, type Readable } from 'node:stream';
+import { OrderMessages } from '@bindery/shared';
+import type { Db } from '../../db/client.js';
+import { AppError } from '../../errors.js';
+import type { OrdersService } from '../orders/orders.service.js';
+import type { DownloadQueries, DownloadsRepo } from './downloads.repo.js';
+
+/**
+ * How long a response's hold on its bytes lasts without news from it: renewed while it is sent,
+ * so only a hold left by a process that died runs out, and blocks the order no longer than this.
+ */
+export const LEASE_MS = 60_000;
+const RENEW_EVERY_MS = LEASE_MS / 3;
+
+/** One response's place against the order's limit, from its start until it has closed. */
+export interface Reservation {
+  orderId: string;
+  linkId: string;
+  /** The file's size: each time this many bytes have been served, one download counts. */
+  size: number;
+  /** The bytes the response is to send. */
+  bytes: number;
+  /** The bytes held against the limit (0 for an unlimited order, which holds nothing). */
+  held: number;
+}
+
+/** A response's stream, counting the bytes handed on to the network. */
+export interface ServedStream {
+  stream: Readable;
+  /** The response has closed, `finished` when it was sent in full: counts what was sent, once. */
+  settle(finished: boolean): Promise<void>;
+}
+
+export interface DownloadCounterOptions {
+  repo: DownloadsRepo;
+  orders: Pick<OrdersService, 'readDownloadsUsed' | 'countDownloads'>;
+  clock: () => number;
+}
+
+/**
+ * Downloads counted by bytes served (decision 017): each time the bytes an order's responses
+ * sent since its last counted download reach the file's size, one download counts. A response
+ * holds the bytes it is about to send before its first byte, so responses in progress count as
+ * sent: with a limit of N, no more than N whole files ever leave, whatever the concurrency.
+ */
+export function createDownloadCounter({ repo, orders, clock }: DownloadCounterOptions) {
+  const inProgress = new Set<Promise<void>>();
+
+  /** Refuses (403) when the downloads counted, sent since and held reach the limit; in `tx`. */
+  async function requirePlace(
+    tx: DownloadQueries,
+    trx: Db,
+    reservation: Omit<Reservation, 'held'>,
+    limit: number,
+    now: number,
+  ): Promise<number> {
+    const since = await tx.lockUsage(reservation.orderId);
+    const used = await orders.readDownloadsUsed(reservation.orderId, trx);
+    const held = await tx.heldBytes(reservation.orderId, now);
+    if (used + Math.floor((since + held) / reservation.size) >= limit) {
+      throw AppError.forbidden(OrderMessages.downloadLimitReached);
+    }
+    return since;
+  }
+
+  /** Adds bytes sent to the order's and counts each whole file they make up; in `tx`. */
+  async function countSent(
+    tx: DownloadQueries,
+    trx: Db,
+    orderId: string,
+    size: number,
+    since: number,
+    sent: number,
+  ): Promise<void> {
+    if (sent === 0) return;
+    const whole = Math.floor((since + sent) / size);
+    if (whole > 0) await orders.countDownloads(orderId, whole, trx);
+    await tx.setUsage(orderId, since + sent - whole * size);
+  }
+
+  async function settle(reservation: Reservation, sent: number): Promise<void> {
+    const { orderId, linkId, size, held } = reservation;
+    await repo.transaction(async (tx, trx) => {
+      const since = await tx.lockUsage(orderId);
+      await tx.releaseHold(linkId, held, sent);
+      await countSent(tx, trx, orderId, size, since, sent);
+    });
+  }
+
+  return {
+    /**
+     * Takes a place for a response about to send `bytes`: 403 "Download limit reached for this
+     * order." when there is none. `limit` null (unlimited) holds nothing and locks nothing.
+     */
+    async reserve(request: Omit<Reservation, 'held'>, limit: number | null): Promise<Reservation> {
+      const now = clock();
+      const size = Math.max(request.size, 1);
+      if (limit === null) {
+        await repo.noteRequest(request.orderId, request.linkId, now);
+        return { ...request, size, held: 0 };
+      }
+      await repo.transaction(async (tx, trx) => {
+        await requirePlace(tx, trx, { ...request, size }, limit, now);
+        const hold = { bytes: request.bytes, until: now + LEASE_MS };
+        await tx.noteRequest(request.orderId, request.linkId, now, hold);
+      });
+      return { ...request, size, held: request.bytes };
+    },
+
+    /**
+     * A redirect hands the whole span to the bucket, which tells us nothing of the transfer:
+     * checked like a reservation and counted as sent at once.
+     */
+    async countHandedOut(request: Omit<Reservation, 'held'>, limit: number | null): Promise<void> {
+      const now = clock();
+      const size = Math.max(request.size, 1);
+      await repo.transaction(async (tx, trx) => {
+        const since =
+          limit === null
+            ? await tx.lockUsage(request.orderId)
+            : await requirePlace(tx, trx, { ...request, size }, limit, now);
+        await tx.noteRequest(request.orderId, request.linkId, now);
+        await tx.releaseHold(request.linkId, 0, request.bytes);
+        await countSent(tx, trx, request.orderId, size, since, request.bytes);
+      });
+    },
+
+    /** Gives a place back unused (the file could not be opened). */
+    release: (reservation: Reservation) => settle(reservation, 0),
+
+    /** The file's stream, counted, with its hold kept alive until `settle`. */
+    track(reservation: Reservation, source: Readable): ServedStream {
+      let sent = 0;
+      const counting = new Transform({
+        transform(chunk: Buffer, _encoding, done) {
+          sent += chunk.length;
+          done(null, chunk);
+        },
+      });
+      // An error of the file's stream reaches the response through `counting`.
+      pipeline(source, counting, () => {});
+      const renew = setInterval(() => {
+        repo.renewLease(reservation.linkId, clock() + LEASE_MS).catch(() => {});
+      }, RENEW_EVERY_MS);
+      renew.unref();
+      let done: () => void = () => {};
+      const tracked = new Promise<void>((resolve) => (done = resolve));
+      inProgress.add(tracked);
+      let settling: Promise<void> | undefined;
+      return {
+        stream: counting,
+        settle(finished) {
+          settling ??= (async () => {
+            clearInterval(renew);
+            // Bytes still queued in `counting` never reached the response.
+            const handedOn = finished ? sent : sent - counting.readableLength;
+            try {
+              await settle(reservation, Math.max(0, Math.min(handedOn, reservation.bytes)));
+            } finally {
+              inProgress.delete(tracked);
+              done();
+            }
+          })();
+          return settling;
+        },
+      };
+    },
+
+    /** Resolves once every response tracked so far has been counted (tests, shutdown). */
+    async idle(): Promise<void> {
+      await Promise.all([...inProgress]);
+    },
+  };
+}
+
+export type DownloadCounter = ReturnType<typeof createDownloadCounter>;

@@ -1,0 +1,128 @@
+import type { Db, Dialect } from '../../db/client.js';
+
+/** A hold on bytes a response may still send, while its lease lasts. */
+export interface ByteHold {
+  bytes: number;
+  until: number;
+}
+
+/** Every query of the downloads feature, plus `transaction()` to run several as one. */
+export function createDownloadsRepo(db: Db, dialect: Dialect) {
+  return {
+    ...downloadQueries(db, dialect),
+    /**
+     * Runs `work` in one transaction: `tx` holds the same queries bound to it, and `trx` is the
+     * transaction itself, for the orders service to join (the order's count of downloads).
+     */
+    transaction<T>(work: (tx: DownloadQueries, trx: Db) => Promise<T>): Promise<T> {
+      return db.transaction().execute((trx) => work(downloadQueries(trx, dialect), trx));
+    },
+  };
+}
+
+/** The queries of the downloads feature, written once for both databases; `db` may be a transaction. */
+function downloadQueries(db: Db, dialect: Dialect) {
+  return {
+    /**
+     * The bytes the order served since its last counted download. On PostgreSQL its row stays
+     * locked until the transaction ends, so reservations and counts of one order run one after
+     * the other; SQLite runs one write transaction at a time already.
+     */
+    async lockUsage(orderId: string): Promise<number> {
+      await db
+        .insertInto('downloadUsage')
+        .values({ orderId, bytesSinceCount: 0 })
+        .onConflict((oc) => oc.column('orderId').doNothing())
+        .execute();
+      const query = db
+        .selectFrom('downloadUsage')
+        .select('bytesSinceCount')
+        .where('orderId', '=', orderId);
+      const row = await (dialect === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
+      return Number(row?.bytesSinceCount ?? 0);
+    },
+
+    async setUsage(orderId: string, bytesSinceCount: number): Promise<void> {
+      await db
+        .updateTable('downloadUsage')
+        .set({ bytesSinceCount })
+        .where('orderId', '=', orderId)
+        .execute();
+    },
+
+    /** Bytes held by the order's responses in progress whose lease has not run out. */
+    async heldBytes(orderId: string, now: number): Promise<number> {
+      const row = await db
+        .selectFrom('downloads')
+        .select((eb) => eb.fn.sum<number | string | null>('reservedBytes').as('held'))
+        .where('orderId', '=', orderId)
+        .where('leaseUntil', '>', now)
+        .executeTakeFirst();
+      return Number(row?.held ?? 0);
+    },
+
+    /**
+     * One request through a link: its row is made on the first and updated on every later one,
+     * so a buyer's requests add no rows. `hold` adds to the bytes the link holds (a hold whose
+     * lease ran out, left by a process that died, is dropped first).
+     */
+    async noteRequest(orderId: string, linkId: string, now: number, hold?: ByteHold) {
+      await db
+        .insertInto('downloads')
+        .values({
+          orderId,
+          linkId,
+          createdAt: now,
+          requests: 1,
+          reservedBytes: hold?.bytes ?? 0,
+          leaseUntil: hold?.until ?? 0,
+        })
+        .onConflict((oc) =>
+          oc.column('linkId').doUpdateSet((eb) => ({
+            requests: eb('downloads.requests', '+', 1),
+            ...(hold && {
+              reservedBytes: eb
+                .case()
+                .when('downloads.leaseUntil', '>', now)
+                .then(eb('downloads.reservedBytes', '+', hold.bytes))
+                .else(hold.bytes)
+                .end(),
+              leaseUntil: hold.until,
+            }),
+          })),
+        )
+        .execute();
+    },
+
+    /** Keeps a link's hold alive while its response is still being sent. */
+    async renewLease(linkId: string, until: number): Promise<void> {
+      await db
+        .updateTable('downloads')
+        .set({ leaseUntil: until })
+        .where('linkId', '=', linkId)
+        .where('reservedBytes', '>', 0)
+        .where('leaseUntil', '<', until)
+        .execute();
+    },
+
+    /** A response ended: its hold is given back and the bytes it sent are added to the link's. */
+    async releaseHold(linkId: string, held: number, served: number): Promise<void> {
+      await db
+        .updateTable('downloads')
+        .set((eb) => ({
+          reservedBytes: eb
+            .case()
+            .when('reservedBytes', '>', held)
+            .then(eb('reservedBytes', '-', held))
+            .else(0)
+            .end(),
+          bytesServed: eb('bytesServed', '+', served),
+        }))
+        .where('linkId', '=', linkId)
+        .execute();
+    },
+  };
+}
+
+export type DownloadQueries = ReturnType<typeof downloadQueries>;
+export type DownloadsRepo = ReturnType<typeof createDownloadsRepo>;
