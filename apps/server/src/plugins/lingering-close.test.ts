@@ -83,9 +83,11 @@ describe('a refusal sent while the body is still arriving reaches a client that 
 
 describe('lingering is bounded', () => {
   /** A server that refuses every POST before reading its body, lingering within `limits`. */
+  let counted = 0;
   async function refusingServer(limits: LingerLimits): Promise<FastifyInstance> {
     const app = Fastify();
     registerLingeringClose(app, limits);
+    app.post('/count', async () => ({ counted: ++counted }));
     app.post('/refused', {
       onRequest: async (_request, reply) =>
         reply.code(403).send({ message: 'No.', code: ErrorCode.forbidden }),
@@ -193,5 +195,40 @@ describe('lingering is bounded', () => {
     });
     answered(answer);
     expect(await closedAfter).toBeLessThan(1000);
+  });
+
+  test('once the refused body has arrived the connection closes: a request sent after it is not run', async () => {
+    const app = await refusingServer({ maxBytes: 1024 * MB, maxMs: 30_000, idleMs: 30_000 });
+    try {
+      const { port } = app.server.address() as AddressInfo;
+      const socket = connect({ port, host: '127.0.0.1', allowHalfOpen: true });
+      socket.on('error', () => {});
+      const closed = new Promise<number>((resolve) => {
+        const started = Date.now();
+        app.server.once('connection', (accepted: Socket) =>
+          accepted.once('close', () => resolve(Date.now() - started)),
+        );
+      });
+      socket.write(
+        'POST /refused HTTP/1.1\r\nHost: localhost\r\nContent-Length: 1024\r\n\r\n' +
+          'a'.repeat(512),
+      );
+      let answer = '';
+      socket.on('data', (chunk: Buffer) => {
+        if (answer === '') {
+          socket.write(
+            'a'.repeat(512) +
+              'POST /count HTTP/1.1\r\nHost: localhost\r\nContent-Length: 0\r\n\r\n',
+          );
+        }
+        answer += chunk.toString();
+      });
+      expect(await closed).toBeLessThan(1000);
+      answered(answer);
+      expect(counted).toBe(0);
+      socket.destroy();
+    } finally {
+      await app.close();
+    }
   });
 });

@@ -42,6 +42,13 @@ export function registerLingeringClose(app: FastifyInstance, limits = LINGER_LIM
     }
     return payload;
   });
+  // RFC 9112 §9.6: after an answer that closes the connection, no further request on it is run
+  // (a client may have sent one right behind the refused body).
+  app.addHook('onRequest', async (request, reply) => {
+    if (!lingering.has(request.raw.socket)) return;
+    reply.hijack();
+    request.raw.socket.destroy();
+  });
   // A shutdown does not wait for refused bodies: its answers were sent.
   app.addHook('preClose', async () => {
     for (const socket of lingering) socket.destroy();
@@ -55,10 +62,23 @@ function lingerAfterAnswer(incoming: IncomingMessage, limits: LingerLimits, all:
   const close = () => socket.destroy();
   all.add(socket);
   socket.once('close', () => all.delete(socket));
+  // Once the answer is out and the refused body has all arrived, the connection closes.
+  let isAnswered = false;
+  let isBodyDone = false;
+  const closeOnceSent = () => {
+    if (socket.writableFinished) close();
+    else socket.once('finish', close);
+  };
+  incoming.once('end', () => {
+    isBodyDone = true;
+    if (isAnswered) closeOnceSent();
+  });
   // Node ends an answer that says `Connection: close` with destroySoon(): instead, only this
   // side is ended (the client reads the end of the answer), and the body is read on.
   socket.destroySoon = () => {
+    isAnswered = true;
     if (socket.writable) socket.end();
+    if (isBodyDone) return closeOnceSent();
     const deadline = setTimeout(close, limits.maxMs);
     socket.once('close', () => clearTimeout(deadline));
     socket.setTimeout(limits.idleMs, close);
