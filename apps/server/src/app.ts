@@ -61,6 +61,7 @@ import {
 import { registerCompression } from './plugins/compression.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerInputGuard } from './plugins/input-guard.js';
+import { registerLingeringClose } from './plugins/lingering-close.js';
 import { createFastLane } from './plugins/fast-lane.js';
 import { registerSecurity, securityHeaders } from './plugins/security.js';
 import { createStoreAddress } from './plugins/store-address.js';
@@ -168,6 +169,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   registerRequestTimeout(app, config);
+  registerLingeringClose(app);
   registerInputGuard(app);
   // JSON is the only body the API reads; a text/plain form post from another site gets 415.
   app.removeContentTypeParser('text/plain');

@@ -60,6 +60,16 @@ function codeOfStatus(status: number): ErrorCode {
   }
 }
 
+/**
+ * The client closed its connection while its request was being read (Node's "aborted", a
+ * stream closed early): the error names a reset, but of the client's connection, not the
+ * database's.
+ */
+function isClientGone(error: FastifyError, request: FastifyRequest): boolean {
+  const gone = request.raw.destroyed || request.raw.socket?.destroyed === true;
+  return gone && (error.code === 'ECONNRESET' || error.code === 'ERR_STREAM_PREMATURE_CLOSE');
+}
+
 /** The one place that turns errors into `{ message, code, errors? }` responses. */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -98,6 +108,14 @@ export function registerErrorHandler(app: FastifyInstance) {
         code: known?.code ?? codeOfStatus(status),
       };
       return reply.code(status).send(body);
+    }
+    if (isClientGone(error, request)) {
+      // Not a fault of ours, and nobody is left to answer: one line, no stack.
+      request.log.info({ code: error.code }, 'the client went away mid-request');
+      return reply.code(400).send({
+        message: 'The request was not received whole.',
+        code: ErrorCode.badRequest,
+      } satisfies ErrorBody);
     }
     if (isDatabaseUnavailable(error)) {
       request.log.error({ err: error, reqId: request.id }, 'database unreachable');

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
-import type { StoreAddress } from './store-address.js';
+import { hostHeaderRefusal, type StoreAddress } from './store-address.js';
 
 /** What a remembered request is answered with now, or undefined when that is no longer known. */
 export type LaneAnswer = (request: IncomingMessage['headers']) =>
@@ -38,7 +38,8 @@ const MAX_HOST_VERDICTS = 100;
  * nothing about it could make the route answer differently:
  *
  * - no body, no session cookie (a signed-in admin sees more), no X-Forwarded-* headers (the
- *   lane judges the Host header as the store does, and only the plain Host header);
+ *   lane judges the Host header as the store does, and only the plain Host header), exactly
+ *   one Host header;
  * - the host is one the store serves (otherwise the route's 308 or 421 applies);
  * - the answer is still kept (the catalogue changed: the route computes it again).
  *
@@ -87,7 +88,8 @@ export function createFastLane(options: {
       headers['x-forwarded-host'] !== undefined ||
       headers['x-forwarded-proto'] !== undefined ||
       headers.cookie?.includes(sessionCookie) ||
-      !servesHost(headers.host ?? '', request.url)
+      !servesHost(headers.host ?? '', request.url) ||
+      hostHeaderRefusal(request) !== null
     ) {
       return false;
     }
@@ -151,7 +153,10 @@ export function createFastLane(options: {
       handler: (request: IncomingMessage, response: ServerResponse) => void,
       limits: ServerLimits,
     ): http.Server {
-      const server = http.createServer(limits.http, (request, response) => {
+      // A request without Host reaches the store, which answers it 400 in its own shape and
+      // headers; Node's parser would send a bare 400 itself.
+      const options = { ...limits.http, requireHostHeader: false };
+      const server = http.createServer(options, (request, response) => {
         if (!serve(request, response)) handler(request, response);
       });
       server.keepAliveTimeout = limits.keepAliveTimeout;

@@ -1,5 +1,5 @@
 import { connect, type AddressInfo } from 'node:net';
-import { ErrorBodySchema } from '@bindery/shared';
+import { ErrorBodySchema, ErrorCode } from '@bindery/shared';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildTestApp, signInAsAdmin, type TestApp } from '../test/build-test-app.js';
 
@@ -21,7 +21,9 @@ afterAll(async () => {
  * chunked body), keeping the sending side open: a client that half-closes at once may have the
  * answer dropped, which would test the socket rather than the server.
  */
-function send(raw: string | Buffer): Promise<{ status: number; body: unknown }> {
+function send(
+  raw: string | Buffer,
+): Promise<{ status: number; body: unknown; headers: Record<string, string> }> {
   return new Promise((resolve, reject) => {
     const socket = connect(port, '127.0.0.1', () => socket.write(raw));
     let text = '';
@@ -39,10 +41,17 @@ function send(raw: string | Buffer): Promise<{ status: number; body: unknown }> 
       }
       if (payload === undefined) return false;
       socket.destroy();
+      const fields = headers.split('\r\n').slice(1);
       try {
         resolve({
           status: Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1]),
           body: JSON.parse(payload),
+          headers: Object.fromEntries(
+            fields.map((field) => [
+              field.slice(0, field.indexOf(':')).toLowerCase(),
+              field.slice(field.indexOf(':') + 1).trim(),
+            ]),
+          ),
         });
       } catch {
         reject(new Error(`not JSON: ${text}`));
@@ -169,5 +178,44 @@ describe('malformed HTTP gets the { message, code } shape and the right status',
       ErrorBodySchema.strict().safeParse(answer.body).success,
       JSON.stringify(answer.body),
     ).toBe(true);
+  });
+});
+
+describe('a request names exactly one Host (RFC 9112 §3.2)', () => {
+  const expectRefusal = (answer: Awaited<ReturnType<typeof send>>, message: string) => {
+    expect([answer.status, answer.body]).toEqual([400, { message, code: ErrorCode.badRequest }]);
+    // The store's own answer: with its security headers, not a bare one from the HTTP parser.
+    expect(answer.headers['x-content-type-options']).toBe('nosniff');
+    expect(answer.headers['content-security-policy']).toContain("default-src 'self'");
+  };
+
+  test('two Host headers → 400, also on a target the kept-answer lane would serve', async () => {
+    const lines = ['GET /api/products HTTP/1.1', 'Host: localhost'];
+    expect((await send(request(lines))).status).toBe(200);
+    expect((await send(request(lines))).status).toBe(200);
+    for (const second of ['Host: localhost', 'host: evil.example']) {
+      expectRefusal(
+        await send(request([...lines, second])),
+        'The request names more than one Host.',
+      );
+    }
+    expectRefusal(
+      await send(request(['GET /api/health HTTP/1.1', 'Host: a.example', 'Host: b.example'])),
+      'The request names more than one Host.',
+    );
+  });
+
+  test('no Host in HTTP/1.1 → 400 in the { message, code } shape with the security headers', async () => {
+    for (const target of ['/api/products', '/api/health', '/store']) {
+      expectRefusal(
+        await send(request([`GET ${target} HTTP/1.1`, 'Accept: */*'])),
+        'The request has no Host header.',
+      );
+    }
+  });
+
+  test('HTTP/1.0 may leave Host out: a load balancer probing the health check is answered', async () => {
+    const answer = await send(request(['GET /api/health HTTP/1.0']));
+    expect(answer.status).toBe(200);
   });
 });

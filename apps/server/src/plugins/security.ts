@@ -2,7 +2,7 @@ import { ErrorCode, type ErrorBody } from '@bindery/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 import { createSecurityLog } from '../security-log.js';
-import { createStoreAddress } from './store-address.js';
+import { createStoreAddress, hostHeaderRefusal } from './store-address.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -73,7 +73,8 @@ export function securityHeaders(config: Pick<Config, 'isSecure'>): Record<string
 }
 
 /**
- * Security headers everywhere; the host a request names checked (redirected to PUBLIC_URL, or
+ * Security headers everywhere; a request without exactly one Host refused (400); the host a
+ * request names checked (redirected to PUBLIC_URL, or
  * refused when the store does not answer to it); cross-site writes refused before they reach a
  * route.
  */
@@ -84,6 +85,8 @@ export function registerSecurity(app: FastifyInstance, config: Config) {
   const security = createSecurityLog(app.log);
   app.addHook('onRequest', async (request, reply) => {
     reply.headers(headers);
+    const hostRefusal = hostHeaderRefusal(request.raw);
+    if (hostRefusal) return reply.code(400).send(hostRefusal);
     const verdict = storeAddress.judge(request);
     if (verdict.kind === 'serve') request.storeUrl = verdict.storeUrl;
     const refusal = crossSiteRefusal(request, verdict.kind === 'serve' ? verdict.storeUrl : null);

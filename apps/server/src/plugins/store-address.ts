@@ -80,6 +80,30 @@ export function createStoreAddress(
 
 export type StoreAddress = ReturnType<typeof createStoreAddress>;
 
+/**
+ * RFC 9112 §3.2: an HTTP/1.1 request names exactly one Host, or is answered 400. (HTTP/1.0 may
+ * name none: some load balancers probe the health check that way.) Node's parser keeps only the
+ * first of several, so they are counted in the raw headers. Null when the request is fine.
+ */
+export function hostHeaderRefusal(request: {
+  httpVersionMinor: number;
+  rawHeaders: string[];
+}): ErrorBody | null {
+  const { rawHeaders } = request;
+  let hosts = 0;
+  for (let i = 0; i < rawHeaders.length; i += 2) {
+    const name = rawHeaders[i]!;
+    if (name.length === 4 && name.toLowerCase() === 'host') hosts += 1;
+  }
+  if (hosts > 1) {
+    return { message: 'The request names more than one Host.', code: ErrorCode.badRequest };
+  }
+  if (hosts === 0 && request.httpVersionMinor >= 1) {
+    return { message: 'The request has no Host header.', code: ErrorCode.badRequest };
+  }
+  return null;
+}
+
 function refuse(message: string): StoreAddressVerdict {
   return { kind: 'refuse', body: { message, code: ErrorCode.misdirected } };
 }

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import {
+  chmodSync,
+  mkdirSync,
   mkdtempSync,
   readdirSync,
   readFileSync,
@@ -18,6 +20,8 @@ import { READ_CHUNK_BYTES } from './file-range-stream.js';
 import { createLocalStorage } from './local.js';
 import { bytes, chunksOf, describeStorageContract } from './storage-contract.js';
 import type { Storage, StorageArea } from './storage.js';
+
+const modeOf = (file: string) => statSync(file).mode & 0o777;
 
 /** Every file (not folder) under `dir`, as a key, sorted. */
 function filesUnder(dir: string): string[] {
@@ -59,15 +63,37 @@ describe('on the local disk', () => {
     expect(statSync(tempPath).mode & 0o777).toBe(0o600);
     expect(await pending.withLocalFile(async (file) => file)).toBe(tempPath);
     await pending.commit('public', 'images/a/original.png');
-    // Public objects may be read by a front proxy; private ones and their folders stay the server's.
-    expect(statSync(path.join(root, 'public', 'images', 'a', 'original.png')).mode & 0o777).toBe(
-      0o644,
-    );
-    expect(statSync(path.join(root, 'private')).mode & 0o777).toBe(0o700);
+    // The store serves public images itself: they and their folders are its alone, as private ones.
+    for (const dir of ['public', 'public/images', 'public/images/a', 'private']) {
+      expect([dir, modeOf(path.join(root, dir))]).toEqual([dir, 0o700]);
+    }
+    expect(modeOf(path.join(root, 'public', 'images', 'a', 'original.png'))).toBe(0o600);
+    await storage.write('public', 'images/a/card.webp', bytes(10));
+    expect(modeOf(path.join(root, 'public', 'images', 'a', 'card.webp'))).toBe(0o600);
     const privateFile = await storage.receive(chunksOf(data, 100), { maxBytes: 1000 });
     await privateFile.commit('private', 'files/a.pdf');
-    expect(statSync(path.join(root, 'private', 'files')).mode & 0o777).toBe(0o700);
-    expect(statSync(path.join(root, 'private', 'files', 'a.pdf')).mode & 0o777).toBe(0o600);
+    expect(modeOf(path.join(root, 'private', 'files'))).toBe(0o700);
+    expect(modeOf(path.join(root, 'private', 'files', 'a.pdf'))).toBe(0o600);
+  });
+
+  test('public images an older store left readable by everyone are made private at start', async () => {
+    const older = mkdtempSync(path.join(os.tmpdir(), 'bindery-storage-older-'));
+    try {
+      const image = path.join(older, 'public', 'images', 'b', 'original.jpg');
+      mkdirSync(path.dirname(image), { recursive: true });
+      writeFileSync(image, 'jpeg');
+      for (const dir of ['public', 'public/images', 'public/images/b']) {
+        chmodSync(path.join(older, dir), 0o755);
+      }
+      chmodSync(image, 0o644);
+      createLocalStorage(older);
+      for (const dir of ['public', 'public/images', 'public/images/b']) {
+        expect([dir, modeOf(path.join(older, dir))]).toEqual([dir, 0o700]);
+      }
+      expect(modeOf(image)).toBe(0o600);
+    } finally {
+      rmSync(older, { recursive: true, force: true });
+    }
   });
 
   test('refused keys never reach a file outside the storage', async () => {

@@ -7,6 +7,7 @@ import {
   readFileSync,
   rmSync,
   statSync,
+  symlinkSync,
   writeFileSync,
 } from 'node:fs';
 import os from 'node:os';
@@ -403,6 +404,49 @@ test.skipIf(testDb === 'postgres')(
     );
     // Nothing was written by any refusal.
     expect(existsSync(emptyDataDir)).toBe(false);
+  },
+);
+
+test.skipIf(testDb === 'postgres')(
+  'a symbolic link leads neither a backup into the data directory nor a restore into its backup',
+  { timeout: 60_000 },
+  async () => {
+    const { dataDir } = await stoppedStore();
+    const parent = tempDir('bindery-links');
+    const refusal = (target: string, data: string) =>
+      `The backup directory ${target} is inside the data directory ${data}: choose one outside it (a backup kept with the data is lost with it).\n`;
+
+    // The target's own folder does not exist yet: its nearest existing ancestor is a link.
+    const linkToData = path.join(parent, 'link-to-data');
+    symlinkSync(dataDir, linkToData);
+    const throughLink = path.join(linkToData, 'backups', 'today');
+    const viaLink = await runCommand('backup', [throughLink], { DATA_DIR: dataDir });
+    expect([viaLink.status, viaLink.stderr]).toEqual([1, refusal(throughLink, dataDir)]);
+    expect(existsSync(path.join(dataDir, 'backups'))).toBe(false);
+
+    // The data directory named through a link, the target by its real path.
+    const inside = path.join(dataDir, 'inside');
+    const viaDataLink = await runCommand('backup', [inside], { DATA_DIR: linkToData });
+    expect([viaDataLink.status, viaDataLink.stderr]).toEqual([1, refusal(inside, linkToData)]);
+    expect(existsSync(inside)).toBe(false);
+
+    // A folder whose name starts with two dots is still inside.
+    const dotted = path.join(dataDir, '..old');
+    const dottedRun = await runCommand('backup', [dotted], { DATA_DIR: dataDir });
+    expect([dottedRun.status, dottedRun.stderr]).toEqual([1, refusal(dotted, dataDir)]);
+    expect(existsSync(dotted)).toBe(false);
+
+    const backupDir = path.join(parent, 'good');
+    expect((await runCommand('backup', [backupDir], { DATA_DIR: dataDir })).status).toBe(0);
+    const linkToBackup = path.join(parent, 'link-to-backup');
+    symlinkSync(backupDir, linkToBackup);
+    const restoredInside = path.join(linkToBackup, 'restored');
+    const intoBackup = await runCommand('restore', [backupDir], { DATA_DIR: restoredInside });
+    expect([intoBackup.status, intoBackup.stderr]).toEqual([
+      1,
+      `The data directory ${restoredInside} is inside the backup ${backupDir}: choose a data directory outside it.\n`,
+    ]);
+    expect(existsSync(path.join(backupDir, 'restored'))).toBe(false);
   },
 );
 

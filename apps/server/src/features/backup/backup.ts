@@ -21,6 +21,7 @@ import {
   type Manifest,
   type UploadRef,
 } from './manifest.js';
+import { isInsideReally } from './real-paths.js';
 
 export const SQLITE_BACKUP_FILE = 'bindery.db';
 /** Pages the online backup copies per turn of the event loop: requests are served in between. */
@@ -65,7 +66,7 @@ export async function backupStore(options: BackupOptions): Promise<BackupResult>
   const { dataDir, targetDir, filesInBucket } = options;
   const report = options.report ?? (() => {});
   const signal = options.signal ?? new AbortController().signal;
-  if (isInside(targetDir, dataDir)) {
+  if (await isInsideReally(targetDir, dataDir)) {
     throw new BackupError(
       `The backup directory ${targetDir} is inside the data directory ${dataDir}: choose one ` +
         'outside it (a backup kept with the data is lost with it).',
@@ -152,11 +153,6 @@ async function copyMissingUploads(
     }
   }
   return missing;
-}
-
-function isInside(child: string, parent: string): boolean {
-  const relative = path.relative(path.resolve(parent), path.resolve(child));
-  return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
 }
 
 /** Refuses a target that holds anything; creates it when missing. True when it was created. */

@@ -16,6 +16,7 @@ import {
 } from './data-files.js';
 import { syncDirectory } from '../../lib/durable-files.js';
 import { readManifest, type Manifest } from './manifest.js';
+import { isInsideReally } from './real-paths.js';
 
 /** Where a restore puts the database. */
 export interface RestoreTarget {
@@ -77,6 +78,13 @@ export async function restoreStore(options: RestoreOptions): Promise<RestoreResu
     );
   }
   refuseOtherKind(manifest, target);
+  // Restoring into a folder of the backup would copy the backup into itself.
+  if (await isInsideReally(dataDir, backupDir)) {
+    throw new BackupError(
+      `The data directory ${dataDir} is inside the backup ${backupDir}: choose a data ` +
+        'directory outside it.',
+    );
+  }
   const found = await findAnyFile(dataDir);
   if (found) {
     throw new BackupError(

@@ -61,12 +61,8 @@ export const uploadsRoutes: FastifyPluginAsync<UploadsRoutesOptions> = async (
   // Registered inside this plugin, so only these routes accept multipart bodies at all.
   await app.register(multipart, { limits: FORM_LIMITS });
 
-  // A refused upload may still be arriving: closing the connection stops the client sending it.
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (request.method === 'POST' && reply.statusCode >= 400 && !request.raw.complete)
-      reply.header('connection', 'close');
-    return payload;
-  });
+  // A refused upload may still be arriving: plugins/lingering-close.ts answers it with
+  // `Connection: close` and reads the rest away (bounded) so the client gets the answer.
 
   // The error handler logs only unexpected errors; a full disk is answered 507 and logged here.
   app.addHook('onError', async (request, _reply, error) => {
