@@ -158,6 +158,8 @@ export const OrderMessages = {
     'The payment provider did not accept the refund. Please try again, or refund from the provider’s dashboard.',
   disputeOpen: 'Payment disputed: downloads are paused',
   downloadLimitReached: 'Download limit reached for this order.',
+  tooManyDownloadLinks:
+    'Too many download links were used for this order in the last hour. Please try again later.',
   downloadsUsed: (used: number, limit: number) =>
     `${used} of ${limit} download${limit === 1 ? '' : 's'} used`,
   downloadsReset: 'Download count reset: the buyer can download again.',

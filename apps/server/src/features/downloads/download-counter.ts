@@ -11,6 +11,12 @@ import type { DownloadQueries, DownloadsRepo } from './downloads.repo.js';
  */
 export const LEASE_MS = 60_000;
 const RENEW_EVERY_MS = LEASE_MS / 3;
+/**
+ * Each link is one row, whatever its requests; links themselves cost nothing to make, so the
+ * rows an order can add are bounded here: a buyer never needs this many in an hour.
+ */
+export const MAX_NEW_LINKS_PER_HOUR = 30;
+const HOUR_MS = 60 * 60 * 1000;
 
 /** One response's place against the order's limit, from its start until it has closed. */
 export interface Reservation {
@@ -78,6 +84,18 @@ export function createDownloadCounter({ repo, orders, clock }: DownloadCounterOp
     await tx.setUsage(orderId, since + sent - whole * size);
   }
 
+  /** 429 when the order's links first used in the last hour reach the cap and this one is new. */
+  async function requireLinkRoom(
+    queries: Pick<DownloadQueries, 'countNewLinksSince'>,
+    request: Pick<Reservation, 'orderId' | 'linkId'>,
+    now: number,
+  ): Promise<void> {
+    const links = await queries.countNewLinksSince(request.orderId, request.linkId, now - HOUR_MS);
+    if (links >= MAX_NEW_LINKS_PER_HOUR) {
+      throw AppError.tooManyRequests(OrderMessages.tooManyDownloadLinks, 60);
+    }
+  }
+
   async function settle(reservation: Reservation, sent: number): Promise<void> {
     const { orderId, linkId, size, held } = reservation;
     await repo.transaction(async (tx, trx) => {
@@ -96,11 +114,13 @@ export function createDownloadCounter({ repo, orders, clock }: DownloadCounterOp
       const now = clock();
       const size = Math.max(request.size, 1);
       if (limit === null) {
+        await requireLinkRoom(repo, request, now);
         await repo.noteRequest(request.orderId, request.linkId, now);
         return { ...request, size, held: 0 };
       }
       await repo.transaction(async (tx, trx) => {
         await requirePlace(tx, trx, { ...request, size }, limit, now);
+        await requireLinkRoom(tx, request, now);
         const hold = { bytes: request.bytes, until: now + LEASE_MS };
         await tx.noteRequest(request.orderId, request.linkId, now, hold);
       });
@@ -119,6 +139,7 @@ export function createDownloadCounter({ repo, orders, clock }: DownloadCounterOp
           limit === null
             ? await tx.lockUsage(request.orderId)
             : await requirePlace(tx, trx, { ...request, size }, limit, now);
+        await requireLinkRoom(tx, request, now);
         await tx.noteRequest(request.orderId, request.linkId, now);
         await tx.releaseHold(request.linkId, 0, request.bytes);
         await countSent(tx, trx, request.orderId, size, since, request.bytes);

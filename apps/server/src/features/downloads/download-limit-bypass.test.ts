@@ -10,7 +10,7 @@ import { createTestClock, type TestClock } from '../../test/clock.js';
 import { createTestProduct, uploadTestFile } from '../../test/factories.js';
 import { buyProduct } from '../../test/purchase.js';
 import { samplePdf } from '../../test/upload-samples.js';
-import { LEASE_MS } from './download-counter.js';
+import { LEASE_MS, MAX_NEW_LINKS_PER_HOUR } from './download-counter.js';
 
 /**
  * Ways around DOWNLOAD_LIMIT (issue 23): ranges that stop one byte short, links fetched at the
@@ -188,4 +188,38 @@ describe('requests a buyer can make', () => {
     expect(await usage(buyer)).toEqual({ used: 0, limit: 2 });
     expect(OrderMessages.downloadLimitReached).toBe(refusal.message);
   });
+
+  test.each([
+    ['an unlimited order', 0],
+    ['an order under its limit', 5],
+  ])(
+    'new links used in an hour are capped, so requests through fresh links add no more rows: %s',
+    async (_name, limit) => {
+      const clock = createTestClock();
+      const { buyer, orderId, downloadUrl } = await storeSelling(limit, undefined, clock);
+      expect((await get(downloadUrl, 'bytes=0-0')).statusCode).toBe(206);
+      for (let i = 1; i < MAX_NEW_LINKS_PER_HOUR; i += 1) {
+        const link = await newLink(orderId, buyer);
+        expect((await get(link.url!, 'bytes=0-0')).statusCode).toBe(206);
+      }
+      const extra = await newLink(orderId, buyer);
+      const refused = await get(extra.url!, 'bytes=0-0');
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toEqual({
+        message: OrderMessages.tooManyDownloadLinks,
+        code: ErrorCode.tooManyRequests,
+      });
+      // A link already used goes on working, and an hour later new links do too.
+      expect((await get(downloadUrl, 'bytes=0-0')).statusCode).toBe(206);
+      clock.advance(60 * 60 * 1000 + 1);
+      const later = await newLink(orderId, buyer);
+      expect((await get(later.url!, 'bytes=0-0')).statusCode).toBe(206);
+      const rows = await t.database.db
+        .selectFrom('downloads')
+        .select((eb) => eb.fn.countAll<number | string>().as('rows'))
+        .where('orderId', '=', orderId)
+        .executeTakeFirstOrThrow();
+      expect(Number(rows.rows)).toBe(MAX_NEW_LINKS_PER_HOUR + 1);
+    },
+  );
 });

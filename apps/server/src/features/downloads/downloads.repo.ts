@@ -62,6 +62,26 @@ function downloadQueries(db: Db, dialect: Dialect) {
     },
 
     /**
+     * How many other links of the order were first used since `since`, or 0 when `linkId` has
+     * been used already (its requests add no rows).
+     */
+    async countNewLinksSince(orderId: string, linkId: string, since: number): Promise<number> {
+      const known = await db
+        .selectFrom('downloads')
+        .select('linkId')
+        .where('linkId', '=', linkId)
+        .executeTakeFirst();
+      if (known) return 0;
+      const row = await db
+        .selectFrom('downloads')
+        .select((eb) => eb.fn.countAll<number | string>().as('links'))
+        .where('orderId', '=', orderId)
+        .where('createdAt', '>', since)
+        .executeTakeFirst();
+      return Number(row?.links ?? 0);
+    },
+
+    /**
      * One request through a link: its row is made on the first and updated on every later one,
      * so a buyer's requests add no rows. `hold` adds to the bytes the link holds (a hold whose
      * lease ran out, left by a process that died, is dropped first).
