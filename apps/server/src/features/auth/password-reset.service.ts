@@ -52,9 +52,11 @@ export function createPasswordResetService(options: PasswordResetOptions) {
       security.event('account.password_reset_throttled', { ip, email, reason: 'address' });
       return;
     }
+    // Counted for unknown emails too: the work after the answer loads the machine alike, so a
+    // request that follows cannot tell either.
+    const recent = await repo.countFailures(`reset:sent:${email}`, now - RESET_EMAIL_COOL_DOWN_MS);
     const user = await repo.findUserByEmail(email);
     if (!user) return;
-    const recent = await repo.countFailures(`reset:sent:${email}`, now - RESET_EMAIL_COOL_DOWN_MS);
     if (recent.count > 0) {
       security.event('account.password_reset_throttled', { ip, email, reason: 'cool-down' });
       return;
