@@ -22,7 +22,11 @@ import { createAuthRepo } from './features/auth/auth.repo.js';
 import { authRoutes } from './features/auth/auth.routes.js';
 import { createAuthService, type AuthService } from './features/auth/auth.service.js';
 import { createSessionCookie, registerSessions } from './features/auth/auth.session.js';
-import { createPasswordResetService } from './features/auth/password-reset.service.js';
+import { createPasswordChangedNotice } from './features/auth/password-notice.js';
+import {
+  createPasswordResetService,
+  type PasswordResetService,
+} from './features/auth/password-reset.service.js';
 import { createCatalogRepo } from './features/catalog/catalog.repo.js';
 import { catalogRoutes } from './features/catalog/catalog.routes.js';
 import { createCatalogService, type CatalogService } from './features/catalog/catalog.service.js';
@@ -74,6 +78,7 @@ import {
 } from './features/storefront/storefront.service.js';
 import { loadPageRenderer, registerWebApp } from './plugins/web-app.js';
 import { createSecurityLog } from './security-log.js';
+import { redactUrl } from './lib/log-format.js';
 
 export interface AppOptions {
   /** An already open database (tests pass their own); otherwise opened from the config. */
@@ -127,11 +132,12 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     logger: {
       level: config.logLevel,
       ...(options.logStream ? { stream: options.logStream } : {}),
-      // A download link is a credential for its lifetime: keep its token out of the logs.
+      // Download and password reset links are credentials for their lifetime: keep their
+      // tokens out of the logs.
       serializers: {
         req: (request: { method: string; url: string; id: string }) => ({
           method: request.method,
-          url: request.url.replace(/^\/api\/downloads\/[^/?#]+/, '/api/downloads/[redacted]'),
+          url: redactUrl(request.url),
           reqId: request.id,
         }),
       },
@@ -194,23 +200,34 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   app.addHook('onClose', async () => mail.stop());
   await app.register(mailRoutes, { mail });
 
+  // Links in email are never built on a request's Host, which the requester chooses: they use
+  // PUBLIC_URL, or without it the address announced at start-up (decision 010).
+  const accountMail = {
+    mail,
+    storeName: config.storeName,
+    storeUrl: config.publicUrl,
+    timeZone: config.timeZone,
+  };
   const auth = createAuthService(
     createAuthRepo(database.db),
     config.auth,
     options.clock,
     createSecurityLog(app.log),
+    createPasswordChangedNotice(accountMail),
   );
   const sessionCookie = createSessionCookie(config);
   registerSessions(app, auth, sessionCookie);
   app.decorate('auth', auth);
 
   const passwordReset = createPasswordResetService({
+    ...accountMail,
     repo: createAuthRepo(database.db),
-    mail,
-    storeName: config.storeName,
     clock: options.clock,
     security: createSecurityLog(app.log),
+    log: app.log,
   });
+  app.decorate('passwordReset', passwordReset);
+  app.addHook('preClose', () => passwordReset.settled());
   await app.register(authRoutes, { auth, passwordReset, cookie: sessionCookie });
 
   // Uploads: on the local disk (one process owns it) temp files a crash left behind go at once.
@@ -461,6 +478,7 @@ declare module 'fastify' {
     isDatabaseReady(): boolean;
     routeTable: ReadonlyArray<{ method: string; url: string }>;
     auth: AuthService;
+    passwordReset: PasswordResetService;
     mail: MailService;
     uploads: UploadsService;
     catalog: CatalogService;

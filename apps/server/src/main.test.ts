@@ -60,6 +60,15 @@ function start(dataDir: string, env: Record<string, string> = {}) {
   return { child, listening, exited, output: () => output };
 }
 
+/** Resolves once `read()` holds `text`; fails after ten seconds. */
+async function waitForOutput(read: () => string, text: string) {
+  const deadline = Date.now() + 10_000;
+  while (!read().includes(text)) {
+    if (Date.now() > deadline) throw new Error(`no "${text}" in: ${read()}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
 // Real processes on a real data directory: SQLite is the case that has a lock to hold.
 test.skipIf(testDb === 'postgres')(
   'a second server on the same data directory stops with a clear message; SIGTERM closes cleanly',
@@ -100,6 +109,11 @@ test.skipIf(testDb === 'postgres')(
     const local = start(dataDir);
     await local.listening;
     expect(local.output()).toContain('Test checkout active: no real payments are taken');
+    // Without PUBLIC_URL, links in email use the announced address: the line says to set it.
+    await waitForOutput(local.output, 'Bindery is open at http://localhost:');
+    expect(local.output()).toMatch(
+      /Bindery is open at http:\/\/localhost:\d+\/store\. Links in email point there too: set PUBLIC_URL to the address buyers use before sending real email/,
+    );
     local.child.kill('SIGTERM');
     expect(await local.exited).toBe(0);
 

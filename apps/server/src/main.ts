@@ -140,7 +140,11 @@ async function start() {
   }
 
   await app.listen({ port: config.port, host: config.host });
-  app.log.info(`${config.storeName} is open at ${config.publicUrl}/store`);
+  // Links in email use this address too (decision 010): without PUBLIC_URL it may be one only
+  // this machine can open.
+  app.log.info(
+    `${config.storeName} is open at ${config.publicUrl}/store${config.isPublicUrlSet ? '' : '. Links in email point there too: set PUBLIC_URL to the address buyers use before sending real email'}`,
+  );
   if (ALL_INTERFACES.has(config.host)) {
     app.log.info(
       `Listening on every network interface (HOST=${config.host}, port ${config.port}): anyone who can reach this machine can reach the store. Behind a reverse proxy on the same machine, set HOST=127.0.0.1.`,

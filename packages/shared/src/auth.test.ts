@@ -47,4 +47,13 @@ describe('RegisterBodySchema', () => {
       AuthMessages.usernameRequired,
     ]);
   });
+
+  test('a name with control characters or line separators is refused; emoji and accents are not', () => {
+    for (const name of ['Ada.\r\n\r\nACCOUNT LOCKED', 'Ada\tL', 'Ada\u0000', 'Ada\u2028L']) {
+      expect(messagesOf(RegisterBodySchema.safeParse({ ...valid, name }))).toEqual([
+        AuthMessages.nameHasControlCharacters,
+      ]);
+    }
+    expect(RegisterBodySchema.safeParse({ ...valid, name: 'Zoë 👩‍💻' }).success).toBe(true);
+  });
 });

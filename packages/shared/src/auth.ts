@@ -31,11 +31,18 @@ export const LoginBodySchema = z.object({
 });
 export type LoginBody = z.infer<typeof LoginBodySchema>;
 
+/**
+ * Control characters and the Unicode line and paragraph separators: a name is printed in email
+ * and pages, where a line break in it would let its author write lines of the store's own text.
+ */
+export const CONTROL_CHARACTERS = /[\p{Cc}\u2028\u2029]/u;
+
 const NameSchema = z
   .string({ error: AuthMessages.usernameRequired })
   .trim()
   .min(1, AuthMessages.usernameRequired)
-  .max(NAME_MAX_LENGTH, AuthMessages.nameTooLong);
+  .max(NAME_MAX_LENGTH, AuthMessages.nameTooLong)
+  .refine((name) => !CONTROL_CHARACTERS.test(name), AuthMessages.nameHasControlCharacters);
 
 /** The rules of a new password, the same at registration, reset and change. */
 export const NewPasswordSchema = z

@@ -16,6 +16,7 @@ export const AuthMessages = {
   passwordTooShort: `Password must be at least ${PASSWORD_MIN_LENGTH} characters.`,
   passwordTooLong: `Password must be at most ${PASSWORD_MAX_LENGTH} characters.`,
   nameTooLong: `Name must be at most ${NAME_MAX_LENGTH} characters.`,
+  nameHasControlCharacters: 'Name must not contain control characters.',
   emailTooLong: `Email must be at most ${EMAIL_MAX_LENGTH} characters.`,
   invalidCredentials: 'Invalid email or password.',
   emailTaken: 'Email is already registered',

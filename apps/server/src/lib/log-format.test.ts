@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { formatLogLine, resolveLogFormat } from './log-format.js';
+import { formatLogLine, redactUrl, resolveLogFormat } from './log-format.js';
 
 const at = new Date(2026, 10, 25, 9, 5, 7).getTime();
 
@@ -58,5 +58,20 @@ describe('readable logs', () => {
     expect(resolveLogFormat('auto', false)).toBe('json');
     expect(resolveLogFormat('json', true)).toBe('json');
     expect(resolveLogFormat('pretty', false)).toBe('pretty');
+  });
+
+  test('tokens in a request URL are redacted even in a line logged without the serializer', () => {
+    const line = JSON.stringify({
+      level: 30,
+      time: at,
+      req: { method: 'GET', url: '/store/reset-password?token=secret-token' },
+      res: { statusCode: 200 },
+      responseTime: 1,
+      msg: 'request completed',
+    });
+    expect(formatLogLine(line)).toBe(
+      '09:05:07 GET /store/reset-password?token=[redacted] 200 1.0 ms\n',
+    );
+    expect(redactUrl('/api/downloads/abc.def?x=1')).toBe('/api/downloads/[redacted]?x=1');
   });
 });

@@ -46,6 +46,17 @@ interface LogRecord {
   [key: string]: unknown;
 }
 
+/**
+ * A request URL fit for the log: credentials in it are replaced. A download link's token is in
+ * its path; a password reset link's in its query (`/store/reset-password?token=…`), and any other
+ * `token` parameter is treated alike.
+ */
+export function redactUrl(url: string): string {
+  return url
+    .replace(/^\/api\/downloads\/[^/?#]+/, '/api/downloads/[redacted]')
+    .replace(/([?&]token=)[^&#]*/gi, '$1[redacted]');
+}
+
 /** One JSON log line as a person reads it; a line that is not JSON is returned as it came. */
 export function formatLogLine(line: string): string {
   let record: LogRecord;
@@ -64,7 +75,8 @@ export function formatLogLine(line: string): string {
       typeof record.responseTime === 'number' ? ` ${formatDuration(record.responseTime)}` : '';
     const failure = record.err?.message ? ` ${record.err.message}` : '';
     const stack = level >= 50 && record.err?.stack ? `\n${indent(record.err.stack)}` : '';
-    return `${time} ${label}${record.req.method ?? '?'} ${record.req.url ?? '?'} ${record.res.statusCode ?? '?'}${duration}${failure}${stack}\n`;
+    const url = typeof record.req.url === 'string' ? redactUrl(record.req.url) : '?';
+    return `${time} ${label}${record.req.method ?? '?'} ${url} ${record.res.statusCode ?? '?'}${duration}${failure}${stack}\n`;
   }
 
   const extras = Object.entries(record)

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import { hostHeaderRefusal, type StoreAddress } from './store-address.js';
+import { redactUrl } from '../lib/log-format.js';
 
 /** What a remembered request is answered with now, or undefined when that is no longer known. */
 export type LaneAnswer = (request: IncomingMessage['headers']) =>
@@ -114,7 +115,7 @@ export function createFastLane(options: {
       log.info(
         {
           reqId,
-          req: { method: request.method, url: request.url, id: reqId },
+          req: { method: request.method, url: redactUrl(request.url ?? ''), id: reqId },
           res: { statusCode: answer.status },
           responseTime: performance.now() - started,
           kept: true,

@@ -146,14 +146,16 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (
         tags: ['auth'],
         summary: 'Email a password reset link',
         description:
-          'Answers 202 with the same body whether or not an account has that email. At most ' +
-          'three emails per address per hour; ten requests per client address per hour (429).',
+          'Answers 202 with the same body, after the same work, whether or not an account has ' +
+          'that email; the email is sent after the answer. One email per address per five ' +
+          'minutes, three requests per email and client address per hour that can send, and ' +
+          'ten requests per client address per hour (429).',
         body: PasswordResetRequestBodySchema,
         response: { 202: MessageResponseSchema, 400: ErrorBodySchema, 429: ErrorBodySchema },
       },
     },
     async (request, reply) => {
-      await passwordReset.requestReset(request.body.email, request.ip, request.storeUrl);
+      await passwordReset.requestReset(request.body.email, request.ip);
       return reply.code(202).send({ message: AccountMessages.resetRequested });
     },
   );

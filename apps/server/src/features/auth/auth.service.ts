@@ -4,6 +4,7 @@ import type { Config } from '../../config.js';
 import { AppError } from '../../errors.js';
 import { silentSecurityLog, type SecurityLog } from '../../security-log.js';
 import { type AuthRepo, type UserRow } from './auth.repo.js';
+import type { PasswordChangedNotice } from './password-notice.js';
 import { getDummyHash, hashPassword, verifyPassword } from './password.js';
 
 export interface NewAccount {
@@ -66,6 +67,8 @@ export function createAuthService(
   config: Config['auth'],
   clock: () => number = Date.now,
   security: SecurityLog = silentSecurityLog,
+  /** Without it (the create-admin command) a change sends no email. */
+  notifyPasswordChanged?: PasswordChangedNotice,
 ) {
   const windowMs = config.failureWindowMinutes * MINUTE;
 
@@ -289,9 +292,15 @@ export function createAuthService(
           currentPassword: [AccountMessages.currentPasswordIncorrect],
         });
       }
-      await repo.updateUser(row.id, { passwordHash: await hashPassword(body.newPassword) });
-      const ended = await repo.deleteOtherSessionsOfUser(row.id, user.tokenHash);
-      await repo.usePasswordResets(row.id, clock());
+      // Hashed before the transaction: it takes a moment, and SQLite has one writer.
+      const passwordHash = await hashPassword(body.newPassword);
+      const ended = await repo.transaction(async (tx, trx) => {
+        const changedAt = clock();
+        await tx.updateUser(row.id, { passwordHash });
+        await tx.usePasswordResets(row.id, changedAt);
+        await notifyPasswordChanged?.(row, changedAt, trx);
+        return tx.deleteOtherSessionsOfUser(row.id, user.tokenHash);
+      });
       security.event('account.password_changed', {
         userId: row.id,
         email: row.email,

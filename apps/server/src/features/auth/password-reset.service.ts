@@ -2,44 +2,98 @@ import { randomBytes } from 'node:crypto';
 import { AccountMessages, PASSWORD_RESET_MINUTES } from '@bindery/shared';
 import { AppError } from '../../errors.js';
 import { silentSecurityLog, type SecurityLog } from '../../security-log.js';
-import type { MailService } from '../mail/mail.service.js';
 import { passwordResetMail } from '../mail/templates.js';
 import type { AuthRepo } from './auth.repo.js';
 import { hashToken } from './auth.service.js';
 import { hashPassword } from './password.js';
+import { createPasswordChangedNotice, type AccountMailOptions } from './password-notice.js';
+import { createAfterAnswer } from './after-answer.js';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
 /** Reset requests one client address may make per hour (429 past it). */
 export const RESET_REQUESTS_PER_ADDRESS_PER_HOUR = 10;
-/** Reset emails one email address receives per hour; further requests answer alike, send nothing. */
-export const RESET_EMAILS_PER_ACCOUNT_PER_HOUR = 3;
+/** Requests one client address may make for one email per hour that can still send. */
+export const RESET_REQUESTS_PER_PAIR_PER_HOUR = 3;
+/**
+ * After a reset email is sent, no other goes to that address for this long, whoever asks: at
+ * most 12 an hour reach one inbox, and its owner is never kept waiting longer than this.
+ */
+export const RESET_EMAIL_COOL_DOWN_MS = 5 * MINUTE;
 
-export interface PasswordResetOptions {
+export interface PasswordResetOptions extends AccountMailOptions {
   repo: AuthRepo;
-  mail: Pick<MailService, 'enqueue'>;
-  storeName: string;
   clock?: () => number;
   security?: SecurityLog;
+  /** Where a failure of the work done after the answer is reported. */
+  log: { error(fields: object, message: string): void };
 }
 
 /**
- * Account recovery by email (decision 016). A request answers the same whether or not the
- * account exists; the link's token is random, kept only as its hash, works once and for 30
- * minutes, and is queued for sending in the same transaction that stores it. Setting the new
- * password ends every session of the account and every other link.
+ * Account recovery by email (decision 016). A request answers the same, after the same
+ * statements, whether or not the account exists: what depends on the account runs after the
+ * answer. The link's token is random, kept only as its hash, works once and for 30 minutes, and
+ * is queued for sending in the same transaction that stores it. Setting the new password ends
+ * every session of the account and every other link, and tells the owner by email.
  */
-export function createPasswordResetService({
-  repo,
-  mail,
-  storeName,
-  clock = Date.now,
-  security = silentSecurityLog,
-}: PasswordResetOptions) {
+export function createPasswordResetService(options: PasswordResetOptions) {
+  const { repo, clock = Date.now, security = silentSecurityLog } = options;
+  const notifyPasswordChanged = createPasswordChangedNotice(options);
+  const afterAnswer = createAfterAnswer((error, job) =>
+    options.log.error({ err: error, job }, 'password reset work after the answer failed'),
+  );
+
+  /** The email itself, if the account exists and neither limit holds it back. */
+  async function sendLink(email: string, ip: string): Promise<void> {
+    const now = clock();
+    const byPair = await repo.countFailures(`reset:pair:${email}|${ip}`, now - HOUR);
+    if (byPair.count > RESET_REQUESTS_PER_PAIR_PER_HOUR) {
+      security.event('account.password_reset_throttled', { ip, email, reason: 'address' });
+      return;
+    }
+    // Counted for unknown emails too: the work after the answer loads the machine alike, so a
+    // request that follows cannot tell either.
+    const recent = await repo.countFailures(`reset:sent:${email}`, now - RESET_EMAIL_COOL_DOWN_MS);
+    const user = await repo.findUserByEmail(email);
+    if (!user) return;
+    if (recent.count > 0) {
+      security.event('account.password_reset_throttled', { ip, email, reason: 'cool-down' });
+      return;
+    }
+    const token = randomBytes(32).toString('base64url');
+    const expiresAt = now + PASSWORD_RESET_MINUTES * MINUTE;
+    await repo.transaction(async (tx, trx) => {
+      // A new link replaces the ones before it.
+      await tx.usePasswordResets(user.id, now);
+      await tx.insertPasswordReset({
+        tokenHash: hashToken(token),
+        userId: user.id,
+        createdAt: now,
+        expiresAt,
+      });
+      await tx.recordFailures([`reset:sent:${email}`], now);
+      await options.mail.enqueue(
+        passwordResetMail({
+          storeName: options.storeName,
+          to: user.email,
+          name: user.name,
+          link: `${options.storeUrl}/store/reset-password?token=${token}`,
+          validMinutes: PASSWORD_RESET_MINUTES,
+          expiresAt,
+        }),
+        trx,
+      );
+    });
+    security.event('account.password_reset_requested', { userId: user.id, email, ip });
+  }
+
   return {
-    /** Sends a reset link if the account exists; the caller answers 202 in every case. */
-    async requestReset(email: string, ip: string, storeUrl: string): Promise<void> {
+    /**
+     * Counts the request and answers; the link is sent after the answer if the account exists
+     * (the caller answers 202 in every case). 429 when the client address asked too often.
+     */
+    async requestReset(email: string, ip: string): Promise<void> {
       const now = clock();
       const byAddress = await repo.countFailures(`reset:ip:${ip}`, now - HOUR);
       if (byAddress.count >= RESET_REQUESTS_PER_ADDRESS_PER_HOUR && byAddress.oldest !== null) {
@@ -50,39 +104,8 @@ export function createPasswordResetService({
           retryAfterSeconds,
         );
       }
-      // Both counted for every request, known account or not: the work and the answer match.
-      const byAccount = await repo.countFailures(`reset:email:${email}`, now - HOUR);
-      await repo.recordFailures([`reset:ip:${ip}`, `reset:email:${email}`], now);
-      const token = randomBytes(32).toString('base64url');
-      const user = await repo.findUserByEmail(email);
-      if (!user) return;
-      if (byAccount.count >= RESET_EMAILS_PER_ACCOUNT_PER_HOUR) {
-        security.event('account.password_reset_throttled', { ip, email, reason: 'account' });
-        return;
-      }
-      const expiresAt = now + PASSWORD_RESET_MINUTES * MINUTE;
-      await repo.transaction(async (tx, trx) => {
-        // A new link replaces the ones before it.
-        await tx.usePasswordResets(user.id, now);
-        await tx.insertPasswordReset({
-          tokenHash: hashToken(token),
-          userId: user.id,
-          createdAt: now,
-          expiresAt,
-        });
-        await mail.enqueue(
-          passwordResetMail({
-            storeName,
-            to: user.email,
-            name: user.name,
-            link: `${storeUrl}/store/reset-password?token=${token}`,
-            validMinutes: PASSWORD_RESET_MINUTES,
-            expiresAt,
-          }),
-          trx,
-        );
-      });
-      security.event('account.password_reset_requested', { userId: user.id, email, ip });
+      await repo.recordFailures([`reset:ip:${ip}`, `reset:pair:${email}|${ip}`], now);
+      afterAnswer.run('send reset link', () => sendLink(email, ip));
     },
 
     /** Sets the new password from a link; 400 for a link that is unknown, used or expired. */
@@ -96,9 +119,13 @@ export function createPasswordResetService({
       }
       // Hashed before the transaction: it takes a moment, and SQLite has one writer.
       const passwordHash = await hashPassword(password);
-      const ended = await repo.transaction(async (tx) => {
-        if (!(await tx.usePasswordResets(reset.userId, clock(), tokenHash))) return null;
+      const ended = await repo.transaction(async (tx, trx) => {
+        const changedAt = clock();
+        if (!(await tx.usePasswordResets(reset.userId, changedAt, tokenHash))) return null;
+        const user = await tx.findUserById(reset.userId);
+        if (!user) return null;
         await tx.updateUser(reset.userId, { passwordHash });
+        await notifyPasswordChanged(user, changedAt, trx);
         return tx.deleteSessionsOfUser(reset.userId);
       });
       if (ended === null) {
@@ -111,6 +138,9 @@ export function createPasswordResetService({
         reason: 'reset by email link',
       });
     },
+
+    /** Resolves once the work queued after earlier answers is done (tests, and closing). */
+    settled: () => afterAnswer.settled(),
   };
 }
 

@@ -63,6 +63,18 @@ ${layout.action ? `<p style="margin:24px 0"><a href="${escapeHtml(layout.action.
   return { text, html };
 }
 
+/** Runs of control characters and line separators, written by a person (a name, a title). */
+const LINE_BREAKING = /[\p{Cc}\u2028\u2029]+/gu;
+
+/**
+ * Text a person wrote, made safe to print inside a sentence: names are refused with control
+ * characters now, but one stored before could still break a line and write its own paragraph
+ * of the store's email.
+ */
+export function inline(text: string): string {
+  return text.replace(LINE_BREAKING, ' ').trim();
+}
+
 /** A date the way a receipt shows it, in the store's time zone: "November 25, 2026". */
 function formatDate(ms: number, timeZone: string): string {
   return new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone }).format(ms);
@@ -88,11 +100,11 @@ export function receiptMail(facts: OrderMailFacts): OutgoingMail {
     storeName: facts.storeName,
     heading: 'Thank you for your purchase',
     paragraphs: [
-      `Hi ${facts.buyerName},`,
-      `your payment went through. ${facts.productTitle} is yours: download it from My Orders whenever you like.`,
+      `Hi ${inline(facts.buyerName)},`,
+      `your payment went through. ${inline(facts.productTitle)} is yours: download it from My Orders whenever you like.`,
     ],
     details: [
-      ['Product', facts.productTitle],
+      ['Product', inline(facts.productTitle)],
       ['Amount', formatCents(facts.amountCents)],
       ['Order date', formatDate(facts.orderedAt, facts.timeZone)],
       ['Order number', facts.orderId],
@@ -103,7 +115,7 @@ export function receiptMail(facts: OrderMailFacts): OutgoingMail {
   return {
     kind: 'receipt',
     to: facts.to,
-    subject: `Your receipt from ${facts.storeName}: ${facts.productTitle}`,
+    subject: `Your receipt from ${facts.storeName}: ${inline(facts.productTitle)}`,
     text,
     html,
   };
@@ -115,12 +127,12 @@ export function refundMail(facts: OrderMailFacts): OutgoingMail {
     storeName: facts.storeName,
     heading: 'Your order was refunded',
     paragraphs: [
-      `Hi ${facts.buyerName},`,
-      `we refunded ${formatCents(facts.amountCents)} for ${facts.productTitle}. The money goes back to the card you paid with; your bank may take a few days to show it.`,
+      `Hi ${inline(facts.buyerName)},`,
+      `we refunded ${formatCents(facts.amountCents)} for ${inline(facts.productTitle)}. The money goes back to the card you paid with; your bank may take a few days to show it.`,
       'The file is no longer available to download from your account.',
     ],
     details: [
-      ['Product', facts.productTitle],
+      ['Product', inline(facts.productTitle)],
       ['Refunded', formatCents(facts.amountCents)],
       ['Order date', formatDate(facts.orderedAt, facts.timeZone)],
       ['Order number', facts.orderId],
@@ -131,7 +143,7 @@ export function refundMail(facts: OrderMailFacts): OutgoingMail {
   return {
     kind: 'refund',
     to: facts.to,
-    subject: `Refund from ${facts.storeName}: ${facts.productTitle}`,
+    subject: `Refund from ${facts.storeName}: ${inline(facts.productTitle)}`,
     text,
     html,
   };
@@ -152,7 +164,7 @@ export function passwordResetMail(facts: {
     storeName: facts.storeName,
     heading: 'Reset your password',
     paragraphs: [
-      `Hi ${facts.name},`,
+      `Hi ${inline(facts.name)},`,
       `someone asked to reset the password of your ${facts.storeName} account (${facts.to}). If it was you, choose a new password with the link below within ${facts.validMinutes} minutes. It works once.`,
       'If you did not ask for this, ignore this email: your password stays as it is.',
     ],
@@ -166,5 +178,44 @@ export function passwordResetMail(facts: {
     text,
     html,
     expiresAt: facts.expiresAt,
+  };
+}
+
+/**
+ * Sent when an account's password changes (on the account page or through a reset link): if it
+ * was not the owner, they learn it at once and how to take the account back.
+ */
+export function passwordChangedMail(facts: {
+  storeName: string;
+  /** The store's address (PUBLIC_URL, or the one announced at start), without a trailing slash. */
+  storeUrl: string;
+  timeZone: string;
+  to: string;
+  name: string;
+  /** When the password changed (ms). */
+  changedAt: number;
+}): OutgoingMail {
+  const when = new Intl.DateTimeFormat('en-US', {
+    dateStyle: 'long',
+    timeStyle: 'short',
+    timeZone: facts.timeZone,
+  }).format(facts.changedAt);
+  const { text, html } = compose({
+    storeName: facts.storeName,
+    heading: 'Your password was changed',
+    paragraphs: [
+      `Hi ${inline(facts.name)},`,
+      `the password of your ${facts.storeName} account (${facts.to}) was changed on ${when} (${facts.timeZone}).`,
+      'If that was you, there is nothing more to do. If it was not, reset your password now with the link below: choose "Forgot password?" and we will email you a link to set a new one. Resetting it signs out every device.',
+    ],
+    action: { label: 'Reset your password', url: `${facts.storeUrl}/store/forgot-password` },
+    footer: `You receive this notice because the password of your ${facts.storeName} account changed.`,
+  });
+  return {
+    kind: 'password-changed',
+    to: facts.to,
+    subject: `Your ${facts.storeName} password was changed`,
+    text,
+    html,
   };
 }

@@ -51,6 +51,18 @@ describe('the account page', () => {
     expect(fetch).not.toHaveBeenCalled();
   });
 
+  test('a name with a control character is refused on its field, before anything is sent', async () => {
+    const fetch = stubFetch({});
+    const { user } = renderAccount();
+    const profile = within(screen.getByRole('form', { name: 'Profile' }));
+    await user.clear(profile.getByLabelText('Name'));
+    await user.click(profile.getByLabelText('Name'));
+    await user.paste('Ada\u0007Lovelace');
+    await user.click(profile.getByRole('button', { name: 'Save name' }));
+    expect(await profile.findByText(AuthMessages.nameHasControlCharacters)).toBeInTheDocument();
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
   test('changes the password; a wrong current password shows on its field', async () => {
     let calls = 0;
     const bodies: unknown[] = [];

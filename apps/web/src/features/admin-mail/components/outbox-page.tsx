@@ -27,6 +27,7 @@ const KIND_LABELS: Record<MailKind, string> = {
   receipt: 'Receipt',
   refund: 'Refund notice',
   'password-reset': 'Password reset',
+  'password-changed': 'Password changed',
 };
 
 const STATUS_LABELS: Record<MailStatus, string> = {
