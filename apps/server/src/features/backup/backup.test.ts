@@ -27,6 +27,7 @@ import {
 } from '../../test/server-process.js';
 import { samplePdf } from '../../test/upload-samples.js';
 import type { Manifest } from './manifest.js';
+import { migrations } from '../../db/migrations/index.js';
 
 /**
  * Backups of a SQLite store through the real commands: of a running store (the store takes the
@@ -166,7 +167,7 @@ test.skipIf(testDb === 'postgres')(
       uploads: 2,
       orders: 1,
       test_checkout_sessions: 1,
-      schema_migrations: 14,
+      schema_migrations: migrations.length,
     });
     const files = storedFiles(dataDir);
     expect(storedFiles(backupDir)).toEqual(files);
