@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import Fastify, { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 import type { DatabaseHandle } from '../db/client.js';
-import { createSessionCookie } from '../features/auth/auth.session.js';
+import { createSessionCookie } from '../plugins/session.js';
 import { redactUrl } from '../lib/log-format.js';
 import { clientErrorHandler, frameworkErrors } from '../plugins/error-handler.js';
 import { createFastLane } from '../plugins/fast-lane.js';

@@ -1,7 +1,7 @@
 import { createAuthRepo } from '../features/auth/auth.repo.js';
 import { authRoutes } from '../features/auth/auth.routes.js';
 import { createAuthService } from '../features/auth/auth.service.js';
-import { createSessionCookie, registerSessions } from '../features/auth/auth.session.js';
+import { createSessionCookie, registerSessions } from '../plugins/session.js';
 import { createPasswordChangedNotice } from '../features/auth/password-notice.js';
 import { createPasswordResetService } from '../features/auth/password-reset.service.js';
 import { createMailRepo } from '../features/mail/mail.repo.js';
