@@ -12,14 +12,13 @@ import { wireMoneyPath } from './app/wire-money-path.js';
 import { wireStorefront } from './app/wire-storefront.js';
 import type { Config } from './config.js';
 import { openDatabase, type DatabaseHandle } from './db/client.js';
-import type { AuthService } from './features/auth/auth.service.js';
-import type { PasswordResetService } from './features/auth/password-reset.service.js';
-import type { CatalogService } from './features/catalog/catalog.service.js';
+import type { AuthService, PasswordResetService } from './features/auth/index.js';
+import type { CatalogService } from './features/catalog/index.js';
 import type { CheckoutService } from './features/checkout/checkout.service.js';
 import type { DownloadsService } from './features/downloads/downloads.service.js';
-import type { MailService } from './features/mail/mail.service.js';
+import type { MailService } from './features/mail/index.js';
 import type { OrdersService } from './features/orders/orders.service.js';
-import type { UploadsService } from './features/uploads/uploads.service.js';
+import type { UploadsService } from './features/uploads/index.js';
 
 export type { AppOptions };
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { CatalogService } from '../features/catalog/catalog.service.js';
+import type { CatalogService } from '../features/catalog/index.js';
 
 /** How often an instance asks the database whether the catalogue changed elsewhere. */
 const CATALOGUE_CHECK_MS = 250;

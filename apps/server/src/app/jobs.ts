@@ -2,9 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { Storage } from '../adapters/storage/storage.js';
 import type { DatabaseHandle } from '../db/client.js';
 import { createJobLock, type ExclusiveJob } from '../db/job-lock.js';
-import type { AuthService } from '../features/auth/auth.service.js';
+import type { AuthService } from '../features/auth/index.js';
 import type { CheckoutService } from '../features/checkout/checkout.service.js';
-import type { UploadsService } from '../features/uploads/uploads.service.js';
+import type { UploadsService } from '../features/uploads/index.js';
 
 const MINUTE = 60 * 1000;
 const HOUR = 60 * MINUTE;

@@ -1,5 +1,5 @@
 import type { DatabaseHandle } from '../db/client.js';
-import type { PageRenderer } from '../features/storefront/storefront.service.js';
+import type { PageRenderer } from '../features/storefront/index.js';
 
 export interface AppOptions {
   /** An already open database (tests pass their own); otherwise opened from the config. */

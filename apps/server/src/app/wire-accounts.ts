@@ -1,13 +1,18 @@
-import { createAuthRepo } from '../features/auth/auth.repo.js';
-import { authRoutes } from '../features/auth/auth.routes.js';
-import { createAuthService } from '../features/auth/auth.service.js';
+import {
+  authRoutes,
+  createAuthRepo,
+  createAuthService,
+  createPasswordChangedNotice,
+  createPasswordResetService,
+} from '../features/auth/index.js';
+import {
+  createLogTransport,
+  createMailRepo,
+  createMailService,
+  createSmtpTransport,
+  mailRoutes,
+} from '../features/mail/index.js';
 import { createSessionCookie, registerSessions } from '../plugins/session.js';
-import { createPasswordChangedNotice } from '../features/auth/password-notice.js';
-import { createPasswordResetService } from '../features/auth/password-reset.service.js';
-import { createMailRepo } from '../features/mail/mail.repo.js';
-import { mailRoutes } from '../features/mail/mail.routes.js';
-import { createMailService } from '../features/mail/mail.service.js';
-import { createLogTransport, createSmtpTransport } from '../features/mail/mail-transport.js';
 import { createSecurityLog } from '../security-log.js';
 import type { AppContext } from './app-context.js';
 

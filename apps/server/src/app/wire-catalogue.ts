@@ -1,9 +1,7 @@
 import { createStorage } from '../adapters/storage/index.js';
-import { createCatalogRepo } from '../features/catalog/catalog.repo.js';
-import { createCatalogService } from '../features/catalog/catalog.service.js';
-import { healthRoutes } from '../features/health/health.routes.js';
-import { uploadsRoutes } from '../features/uploads/uploads.routes.js';
-import { createUploadsService } from '../features/uploads/uploads.service.js';
+import { createCatalogRepo, createCatalogService } from '../features/catalog/index.js';
+import { healthRoutes } from '../features/health/index.js';
+import { createUploadsService, uploadsRoutes } from '../features/uploads/index.js';
 import type { AppContext } from './app-context.js';
 import { watchCatalogue } from './catalogue-watch.js';
 import { scheduleUploadSweep } from './jobs.js';

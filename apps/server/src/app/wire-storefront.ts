@@ -1,7 +1,9 @@
-import type { CatalogService } from '../features/catalog/catalog.service.js';
-import { createSitemap } from '../features/storefront/sitemap.js';
-import { storefrontRoutes } from '../features/storefront/storefront.routes.js';
-import { createStorefrontService } from '../features/storefront/storefront.service.js';
+import type { CatalogService } from '../features/catalog/index.js';
+import {
+  createSitemap,
+  createStorefrontService,
+  storefrontRoutes,
+} from '../features/storefront/index.js';
 import { loadPageRenderer, registerWebApp } from '../plugins/web-app.js';
 import type { AppContext } from './app-context.js';
 
