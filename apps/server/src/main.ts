@@ -5,8 +5,8 @@ import { ConfigError, loadConfig, loadStoreDataConfig, type Config } from './con
 import { DataDirLockedError } from './db/client.js';
 import { createJobLock } from './db/job-lock.js';
 import { seedDemoCatalogue } from './db/seed/seed-demo-catalogue.js';
-import { ensureAdmin } from './features/auth/admin-bootstrap.js';
-import { openControlSocket } from './features/backup/control-socket.js';
+import { ensureAdmin } from './features/auth/index.js';
+import { openControlSocket } from './features/backup/index.js';
 import { prettyLogStream, resolveLogFormat } from './lib/log-format.js';
 
 const SHUTDOWN_GRACE_MS = 10_000;

@@ -2,20 +2,19 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { loadStoreDataConfig, type StoreDataConfig } from '../config.js';
 import { DataDirLockedError, openDatabase } from '../db/client.js';
-import { BackupError } from '../features/backup/backup-error.js';
 import {
-  backupStore,
-  formatBytes,
-  sqliteSnapshot,
+  BackupError,
   type BackupResult,
-} from '../features/backup/backup.js';
-import {
+  backupStore,
   controlSocketPath,
+  formatBytes,
   isSocketPathTooLong,
+  postgresSnapshot,
+  redactUrl,
   requestBackup,
   socketPathTooLongMessage,
-} from '../features/backup/control-socket.js';
-import { postgresSnapshot, redactUrl } from '../features/backup/postgres-tools.js';
+  sqliteSnapshot,
+} from '../features/backup/index.js';
 import { onlyArgument, printTables, runCommand } from './command.js';
 
 const USAGE = 'Usage: npm run backup -- <backup-dir>';

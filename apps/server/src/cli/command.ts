@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { ConfigError } from '../config.js';
 import { DataDirLockedError } from '../db/client.js';
-import { BackupError } from '../features/backup/backup-error.js';
+import { BackupError } from '../features/backup/index.js';
 
 /** The one positional argument a command takes; otherwise its usage line and exit status 2. */
 export function onlyArgument(usage: string): string {

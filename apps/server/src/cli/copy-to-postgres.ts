@@ -2,9 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { loadStoreDataConfig } from '../config.js';
 import { DataDirLockedError, openDatabase, type DatabaseHandle } from '../db/client.js';
-import { BackupError } from '../features/backup/backup-error.js';
-import { copyToPostgres } from '../features/backup/copy-to-postgres.js';
-import { redactUrl } from '../features/backup/postgres-tools.js';
+import { BackupError, copyToPostgres, redactUrl } from '../features/backup/index.js';
 import { onlyArgument, printTables, runCommand } from './command.js';
 
 const USAGE = 'Usage: npm run copy-to-postgres -- <postgres-url>';

@@ -1,8 +1,12 @@
 import path from 'node:path';
 import { loadStoreDataConfig } from '../config.js';
-import { formatBytes } from '../features/backup/backup.js';
-import { postgresRestoreTarget, redactUrl } from '../features/backup/postgres-tools.js';
-import { restoreStore, sqliteRestoreTarget } from '../features/backup/restore.js';
+import {
+  formatBytes,
+  postgresRestoreTarget,
+  redactUrl,
+  restoreStore,
+  sqliteRestoreTarget,
+} from '../features/backup/index.js';
 import { onlyArgument, printTables, runCommand } from './command.js';
 
 const USAGE = 'Usage: npm run restore -- <backup-dir>';

@@ -12,9 +12,8 @@ import {
 } from '@bindery/shared';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { requireUser } from './auth.guard.js';
-import type { AuthService, SessionUser } from './auth.service.js';
-import type { SessionCookie } from './auth.session.js';
+import { requireUser, type SessionCookie, type SessionUser } from '../../plugins/session.js';
+import type { AuthService } from './auth.service.js';
 import type { PasswordResetService } from './password-reset.service.js';
 
 export interface AuthRoutesOptions {

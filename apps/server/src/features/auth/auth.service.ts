@@ -2,6 +2,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { AccountMessages, AuthMessages, type LoginBody, type User } from '@bindery/shared';
 import type { Config } from '../../config.js';
 import { AppError } from '../../errors.js';
+import type { Authentication, SessionUser } from '../../plugins/session.js';
 import { silentSecurityLog, type SecurityLog } from '../../security-log.js';
 import { type AuthRepo, type UserRow } from './auth.repo.js';
 import type { PasswordChangedNotice } from './password-notice.js';
@@ -13,16 +14,6 @@ export interface NewAccount {
   password: string;
   role: 'user' | 'admin';
 }
-
-/** The signed-in user as routes see it. */
-export type SessionUser = User & { tokenHash: string };
-
-/** What a session cookie turned out to be. */
-export type Authentication =
-  | { kind: 'user'; user: SessionUser }
-  /** It was unused longer than its role's idle timeout: ended now. */
-  | { kind: 'idle' }
-  | { kind: 'none' };
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;

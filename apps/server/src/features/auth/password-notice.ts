@@ -1,6 +1,5 @@
 import type { Db } from '../../db/client.js';
-import type { MailService } from '../mail/mail.service.js';
-import { passwordChangedMail } from '../mail/templates.js';
+import { type MailService, passwordChangedMail } from '../mail/index.js';
 
 export interface AccountMailOptions {
   mail: Pick<MailService, 'enqueue'>;

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { AccountMessages, PASSWORD_RESET_MINUTES } from '@bindery/shared';
 import { AppError } from '../../errors.js';
 import { silentSecurityLog, type SecurityLog } from '../../security-log.js';
-import { passwordResetMail } from '../mail/templates.js';
+import { passwordResetMail } from '../mail/index.js';
 import type { AuthRepo } from './auth.repo.js';
 import { hashToken } from './auth.service.js';
 import { hashPassword } from './password.js';

@@ -2,8 +2,7 @@ import { chmod, mkdir, open, readdir, stat, type FileHandle } from 'node:fs/prom
 import path from 'node:path';
 import type { DigitalFormat, ImageFormat } from '@bindery/shared';
 import { isMissing, syncDirectory, writeAll } from '../../lib/durable-files.js';
-import { IMAGE_EXTENSIONS } from '../uploads/images.js';
-import { fileKey, imagePrefix } from '../uploads/upload-reads.js';
+import { fileKey, IMAGE_EXTENSIONS, imagePrefix } from '../uploads/index.js';
 import type { UploadRef } from './manifest.js';
 
 /** The local storage's areas (adapters/storage/local.ts); `tmp` holds only unfinished uploads. */

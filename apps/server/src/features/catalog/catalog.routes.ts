@@ -9,7 +9,7 @@ import {
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireAdmin } from '../auth/auth.guard.js';
+import { requireAdmin } from '../../plugins/session.js';
 import type { FastLane } from '../../plugins/fast-lane.js';
 import { prepareAnswer, type CatalogAnswer } from './catalog-answers.js';
 import type { CatalogService, KeptCatalogAnswer } from './catalog.service.js';

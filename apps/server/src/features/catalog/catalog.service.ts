@@ -13,7 +13,7 @@ import {
 import type { z } from 'zod';
 import type { CreateProductBodySchema, UpdateProductBodySchema } from '@bindery/shared';
 import { AppError } from '../../errors.js';
-import type { UploadsService } from '../uploads/uploads.service.js';
+import type { UploadsService } from '../uploads/index.js';
 import { createAnswerCache, toAnswer, type CatalogAnswer } from './catalog-answers.js';
 import type { CatalogRepo, ProductKey, ProductRow, ProductSort } from './catalog.repo.js';
 import { searchTerms } from './search-terms.js';

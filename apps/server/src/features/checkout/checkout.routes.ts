@@ -7,7 +7,7 @@ import {
 } from '@bindery/shared';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { requireUser } from '../auth/auth.guard.js';
+import { requireUser } from '../../plugins/session.js';
 import type { CheckoutService } from './checkout.service.js';
 
 export const checkoutRoutes: FastifyPluginAsync<{ checkout: CheckoutService }> = async (

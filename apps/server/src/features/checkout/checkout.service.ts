@@ -15,8 +15,8 @@ import {
 } from '../../adapters/payments/payment-provider.js';
 import type { Config } from '../../config.js';
 import { AppError } from '../../errors.js';
-import type { SessionUser } from '../auth/auth.service.js';
-import type { CatalogService } from '../catalog/catalog.service.js';
+import type { SessionUser } from '../../plugins/session.js';
+import type { CatalogService } from '../catalog/index.js';
 import type { DownloadsService } from '../downloads/downloads.service.js';
 import { canRefund, type OrderRow, type OrdersService } from '../orders/orders.service.js';
 

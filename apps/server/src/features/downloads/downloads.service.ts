@@ -9,9 +9,9 @@ import { z } from 'zod';
 import { InvalidRangeError } from '../../adapters/storage/storage.js';
 import type { Config } from '../../config.js';
 import { AppError } from '../../errors.js';
-import type { CatalogService } from '../catalog/catalog.service.js';
+import type { CatalogService } from '../catalog/index.js';
 import type { OrdersService } from '../orders/orders.service.js';
-import { DIGITAL_CONTENT_TYPES, type UploadsService } from '../uploads/uploads.service.js';
+import { DIGITAL_CONTENT_TYPES, type UploadsService } from '../uploads/index.js';
 import { createDownloadCounter, type ServedStream } from './download-counter.js';
 import type { DownloadsRepo } from './downloads.repo.js';
 import {

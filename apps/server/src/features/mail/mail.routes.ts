@@ -7,7 +7,7 @@ import {
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireAdmin } from '../auth/auth.guard.js';
+import { requireAdmin } from '../../plugins/session.js';
 import type { MailService } from './mail.service.js';
 
 const ParamsSchema = z.object({ id: z.string().max(100, 'id is too long') });

@@ -1,9 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.js';
-import type { AuthService } from '../auth/auth.service.js';
-import type { CatalogService } from '../catalog/catalog.service.js';
-import type { MailService } from '../mail/mail.service.js';
-import { receiptMail, refundMail, type OrderMailFacts } from '../mail/templates.js';
+import type { AuthService } from '../auth/index.js';
+import type { CatalogService } from '../catalog/index.js';
+import { type MailService, type OrderMailFacts, receiptMail, refundMail } from '../mail/index.js';
 import type { OutcomeNotices } from './fulfilment.js';
 import type { OrderRow } from './orders.repo.js';
 

@@ -14,7 +14,7 @@ import {
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireAdmin, requireUser } from '../auth/auth.guard.js';
+import { requireAdmin, requireUser } from '../../plugins/session.js';
 import type { CheckoutService } from '../checkout/checkout.service.js';
 import type { DownloadsService } from '../downloads/downloads.service.js';
 import type { OrdersService } from './orders.service.js';

@@ -15,8 +15,8 @@ import {
 } from '@bindery/shared';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../errors.js';
-import type { AuthService } from '../auth/auth.service.js';
-import type { CatalogService } from '../catalog/catalog.service.js';
+import type { AuthService } from '../auth/index.js';
+import type { CatalogService } from '../catalog/index.js';
 import { applyPaymentOutcome, type OutcomeResult, type PaymentOutcome } from './fulfilment.js';
 import type { OrderNotices } from './order-notices.js';
 import { removeOrder, requireRemovable } from './order-removal.js';

@@ -1,7 +1,7 @@
 import { ErrorBodySchema, SalesQuerySchema, SalesResponseSchema } from '@bindery/shared';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { requireAdmin } from '../auth/auth.guard.js';
+import { requireAdmin } from '../../plugins/session.js';
 import type { SalesService } from './sales.service.js';
 
 export const salesRoutes: FastifyPluginAsync<{ sales: SalesService }> = async (app, { sales }) => {

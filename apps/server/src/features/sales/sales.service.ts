@@ -7,7 +7,7 @@ import {
   type SalesResponse,
 } from '@bindery/shared';
 import { AppError } from '../../errors.js';
-import type { CatalogService } from '../catalog/catalog.service.js';
+import type { CatalogService } from '../catalog/index.js';
 import type { OrdersService } from '../orders/orders.service.js';
 import { addDays, dateIn, dayRanges, daysBetween } from './calendar-days.js';
 

@@ -1,4 +1,4 @@
-import type { CatalogService } from '../catalog/catalog.service.js';
+import type { CatalogService } from '../catalog/index.js';
 import { escapeXml } from './html.js';
 
 /** The sitemap protocol's limit of addresses per file. */

@@ -6,7 +6,7 @@ import {
   type User,
 } from '@bindery/shared';
 import { AppError } from '../../errors.js';
-import type { CatalogService } from '../catalog/catalog.service.js';
+import type { CatalogService } from '../catalog/index.js';
 import { catalogueHead, notFoundHead, productHead, type StoreFacts } from './page-head.js';
 
 /** The app's markup for a page and the data it was made from (the web build's renderer). */

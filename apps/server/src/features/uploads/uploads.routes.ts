@@ -15,7 +15,7 @@ import { z } from 'zod';
 import type { Config } from '../../config.js';
 import { AppError } from '../../errors.js';
 import { holdsVersion } from '../../lib/if-none-match.js';
-import { requireAdmin } from '../auth/auth.guard.js';
+import { requireAdmin } from '../../plugins/session.js';
 import type { FormPart } from './file-intake.js';
 import type { UploadsService } from './uploads.service.js';
 

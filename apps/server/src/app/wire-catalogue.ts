@@ -1,0 +1,27 @@
+import { createStorage } from '../adapters/storage/index.js';
+import { createCatalogRepo, createCatalogService } from '../features/catalog/index.js';
+import { healthRoutes } from '../features/health/index.js';
+import { createUploadsService, uploadsRoutes } from '../features/uploads/index.js';
+import type { AppContext } from './app-context.js';
+import { watchCatalogue } from './catalogue-watch.js';
+import { scheduleUploadSweep } from './jobs.js';
+
+/**
+ * Storage, the health check, uploads and the catalogue. The catalogue's routes are registered
+ * with the money path: deleting a product needs checkout.
+ */
+export async function wireCatalogue({ app, config, database, runJob }: AppContext) {
+  // Uploads: on the local disk (one process owns it) temp files a crash left behind go at once.
+  const storage = await createStorage(config);
+  await app.register(healthRoutes, { db: database.db, storage });
+  if (storage.sharing === 'local') await storage.sweepTemp();
+  const uploads = createUploadsService({ db: database.db, storage, config });
+  app.decorate('uploads', uploads);
+  await app.register(uploadsRoutes, { uploads, config });
+
+  const catalog = createCatalogService(createCatalogRepo(database.db, database.dialect), uploads);
+  app.decorate('catalog', catalog);
+  watchCatalogue(app, catalog);
+  scheduleUploadSweep(app, runJob, { uploads, storage });
+  return { uploads, catalog };
+}

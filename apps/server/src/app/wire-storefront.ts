@@ -1,0 +1,27 @@
+import type { CatalogService } from '../features/catalog/index.js';
+import {
+  createSitemap,
+  createStorefrontService,
+  storefrontRoutes,
+} from '../features/storefront/index.js';
+import { loadPageRenderer, registerWebApp } from '../plugins/web-app.js';
+import type { AppContext } from './app-context.js';
+
+/** The public pages, rendered on the server, the sitemap and the web app's files. */
+export async function wireStorefront(
+  { app, config, options }: AppContext,
+  catalog: CatalogService,
+) {
+  const publicUrl = config.publicUrl.replace(/\/$/, '');
+  const { pageRenderer } = options;
+  const storefront = createStorefrontService({
+    catalog,
+    store: { storeName: config.storeName, publicUrl },
+    renderer: pageRenderer ? async () => pageRenderer : loadPageRenderer(config),
+  });
+  await app.register(storefrontRoutes, {
+    sitemap: createSitemap({ catalog, publicUrl, urlsPerFile: options.sitemapUrlsPerFile }),
+    publicUrl,
+  });
+  await registerWebApp(app, config, storefront);
+}

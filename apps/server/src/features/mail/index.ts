@@ -1,0 +1,13 @@
+// The mail feature's public entry: the outbox, its transports and the store's email templates.
+export { createMailRepo } from './mail.repo.js';
+export { mailRoutes } from './mail.routes.js';
+export { createMailService, type MailService } from './mail.service.js';
+export { createLogTransport, createSmtpTransport } from './mail-transport.js';
+export {
+  passwordChangedMail,
+  passwordResetMail,
+  receiptMail,
+  refundMail,
+  type OrderMailFacts,
+  type OutgoingMail,
+} from './templates.js';
