@@ -3,6 +3,7 @@ import prettier from 'eslint-config-prettier';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { serverBoundaries } from './eslint.server-boundaries.js';
 
 export default tseslint.config(
   {
@@ -55,5 +56,6 @@ export default tseslint.config(
       ],
     },
   },
+  ...serverBoundaries,
   prettier,
 );

@@ -272,7 +272,7 @@ describe('loadConfig', () => {
     const documented = new Set(
       [...example.matchAll(/^#?\s*([A-Z][A-Z0-9_]+)=/gm)].map((m) => m[1]),
     );
-    const source = readFileSync(new URL('./config.ts', import.meta.url), 'utf8');
+    const source = readFileSync(new URL('./config/env-schema.ts', import.meta.url), 'utf8');
     const read = [...source.matchAll(/^\s{2}([A-Z][A-Z0-9_]+): /gm)].map((m) => m[1]);
     expect(read.length).toBeGreaterThan(10);
     for (const name of read)

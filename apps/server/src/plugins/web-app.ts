@@ -12,12 +12,8 @@ import {
 } from '@bindery/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
-import type {
-  PageAnswer,
-  PageRenderer,
-  RenderedApp,
-} from '../features/storefront/storefront.service.js';
-import { jsonForScript } from '../features/storefront/html.js';
+import { jsonForScript } from '../lib/html.js';
+import type { PageAnswer, PageRenderer, RenderedApp } from '../lib/page-rendering.js';
 
 /** The public pages the server writes itself (head, status, the page); the app takes them over. */
 export interface PublicPages {

@@ -1,4 +1,3 @@
-import { searchText } from '../../features/catalog/search-terms.js';
 import type { Migration } from './index.js';
 
 /**
@@ -74,3 +73,43 @@ export const m008SearchFolding: Migration = {
     }
   },
 };
+
+// Frozen copy of features/catalog/search-terms.ts (foldText and searchText) as it stood when
+// this migration shipped: a migration must fold the rows the same way forever, whatever the
+// catalogue's search later becomes. Do not update it; a new folding needs a new migration.
+
+const LETTER_FOLDS: Record<string, string> = {
+  ß: 'ss',
+  æ: 'ae',
+  œ: 'oe',
+  ø: 'o',
+  đ: 'd',
+  ð: 'd',
+  ł: 'l',
+  þ: 'th',
+  ı: 'i',
+  ħ: 'h',
+};
+const LETTER_FOLD_PATTERN = new RegExp(`[${Object.keys(LETTER_FOLDS).join('')}]`, 'gu');
+const COMBINING_ACCENTS = /\p{Script=Inherited}/gu;
+const COMPOUND = /[\p{L}\p{N}]+(?:[^\p{L}\p{N}\s]+[\p{L}\p{N}]+)*/gu;
+const WORD = /[\p{L}\p{N}]+/gu;
+
+function foldText(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(COMBINING_ACCENTS, '')
+    .toLowerCase()
+    .replace(LETTER_FOLD_PATTERN, (letter) => LETTER_FOLDS[letter] ?? letter);
+}
+
+/** The folded words, and for every word written with connectors its pieces and the pieces joined. */
+function searchText(text: string): string {
+  const out: string[] = [];
+  for (const compound of foldText(text).match(COMPOUND) ?? []) {
+    const pieces = compound.match(WORD) ?? [];
+    out.push(...pieces);
+    if (pieces.length > 1) out.push(pieces.join(''));
+  }
+  return out.join(' ');
+}

@@ -1,13 +1,32 @@
 import { randomUUID } from 'node:crypto';
-import { CreateProductBodySchema, type DigitalFormat } from '@bindery/shared';
+import {
+  CreateProductBodySchema,
+  type DigitalFormat,
+  type UploadedFile,
+  type UploadedImage,
+} from '@bindery/shared';
+import type { z } from 'zod';
 import { loadSharp } from '../../lib/load-sharp.js';
 import type { Db } from '../client.js';
-import type { CatalogService } from '../../features/catalog/catalog.service.js';
-import type { UploadsService } from '../../features/uploads/uploads.service.js';
 import { DEMO_PRODUCTS, type DemoProduct } from './demo-catalogue.js';
 import { makeCoverSvg, makeEpub, makePdf, makeZip } from './demo-files.js';
 
 const SEEDED_KEY = 'demo-catalogue-seeded';
+
+// What the seed needs from the catalogue and the uploads, declared here so db/ imports no
+// feature; the app passes the real services, which fit these shapes.
+
+/** Counts the store's products and adds one, checked like an admin's. */
+export interface DemoCatalogueTarget {
+  countProducts(): Promise<number>;
+  createProduct(body: z.output<typeof CreateProductBodySchema>): Promise<unknown>;
+}
+
+/** Stores a file or an image through the same checks as the upload hosts. */
+export interface DemoUploadsTarget {
+  saveFile(data: Uint8Array, fileName: string): Promise<UploadedFile>;
+  saveImage(data: Uint8Array, fileName: string): Promise<UploadedImage>;
+}
 
 const slug = (title: string) =>
   title
@@ -73,8 +92,8 @@ async function makeImages(product: DemoProduct): Promise<Buffer[]> {
  */
 export async function seedDemoCatalogue(deps: {
   db: Db;
-  catalog: CatalogService;
-  uploads: UploadsService;
+  catalog: DemoCatalogueTarget;
+  uploads: DemoUploadsTarget;
 }): Promise<number> {
   const { db, catalog, uploads } = deps;
   const marker = await db

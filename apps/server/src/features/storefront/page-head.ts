@@ -1,5 +1,5 @@
 import { CatalogMessages, type Product } from '@bindery/shared';
-import { escapeHtml, jsonForScript } from './html.js';
+import { escapeHtml, jsonForScript } from '../../lib/html.js';
 
 /** What every page's head needs to know about the store. */
 export interface StoreFacts {

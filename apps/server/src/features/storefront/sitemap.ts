@@ -1,5 +1,5 @@
 import type { CatalogService } from '../catalog/index.js';
-import { escapeXml } from './html.js';
+import { escapeXml } from '../../lib/html.js';
 
 /** The sitemap protocol's limit of addresses per file. */
 export const SITEMAP_URLS_PER_FILE = 50_000;

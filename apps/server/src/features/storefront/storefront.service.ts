@@ -7,40 +7,16 @@ import {
 } from '@bindery/shared';
 import { AppError } from '../../errors.js';
 import type { CatalogService } from '../catalog/index.js';
+import type {
+  PageAnswer,
+  PageContent,
+  PageRenderer,
+  RenderedApp,
+} from '../../lib/page-rendering.js';
 import { catalogueHead, notFoundHead, productHead, type StoreFacts } from './page-head.js';
 
-/** The app's markup for a page and the data it was made from (the web build's renderer). */
-export interface RenderedApp {
-  html: string;
-  data: unknown;
-}
-
-/** The web build's server renderer (apps/web/src/entry-server.tsx), when the store has one. */
-export interface PageRenderer {
-  cataloguePlace(search: string): { page: number; search: string; limit: number };
-  renderProductPage(url: string, product: Product, user: User | null): RenderedApp;
-  renderProductNotFound(url: string, id: string, user: User | null): RenderedApp;
-  renderCataloguePage(url: string, list: ProductList, user: User | null): RenderedApp;
-}
-
-/** A public page's head, and the app already rendered in it when there is a renderer. */
-export interface PageContent {
-  head: string;
-  app?: RenderedApp;
-}
-
-/** A public page as the server sends it. */
-export interface PageAnswer {
-  status: 200 | 404;
-  /**
-   * The same for every visitor with this key while the catalogue's answer behind it is
-   * unchanged (it names that answer's version): the sent page may be kept under it. None for a
-   * signed-in visitor's page, which carries their name.
-   */
-  shareKey?: string;
-  /** Made only when the page is not kept already. */
-  content: () => PageContent;
-}
+// The page contract lives in lib/ so the web-app plugin can share it without importing a feature.
+export type { PageAnswer, PageContent, PageRenderer, RenderedApp };
 
 export interface StorefrontServiceOptions {
   catalog: Pick<CatalogService, 'productAnswer' | 'productListAnswer'>;
