@@ -29,92 +29,110 @@ export interface ProductFileFieldsProps {
 }
 
 /** The images and the digital file pickers, each checked as soon as files are chosen. */
-export function ProductFileFields({
+export function ProductFileFields(props: ProductFileFieldsProps) {
+  return (
+    <>
+      <ImagesField {...props} />
+      <DigitalFileField {...props} />
+    </>
+  );
+}
+
+/** New images replace all the current ones, which show (dimmed once replaced) inside. */
+function ImagesField({
+  control,
+  trigger,
+  product,
+  hasNewImages,
+  isSubmitting,
+}: ProductFileFieldsProps) {
+  return (
+    <Controller
+      control={control}
+      name="images"
+      render={({ field, fieldState }) => (
+        <FilePicker
+          heading="Images"
+          buttonLabel="Choose images"
+          icon={<AddPhotoAlternateOutlinedIcon />}
+          accept={IMAGE_ACCEPT}
+          multiple
+          showPreviews
+          files={field.value}
+          onChange={(files) => {
+            field.onChange(files);
+            // Checked as soon as they are chosen: type by content, and size.
+            void trigger('images');
+          }}
+          onBlur={field.onBlur}
+          inputRef={field.ref}
+          error={fieldState.error?.message ?? imageItemError(fieldState.error)}
+          disabled={isSubmitting}
+          helperText={
+            product
+              ? `${IMAGES_ACCEPTED_TEXT}. Choosing new images replaces all the current ones.`
+              : `${IMAGES_ACCEPTED_TEXT}; choose one or more. The first one is the cover.`
+          }
+        >
+          {product && product.image.length > 0 && (
+            <CurrentImages urls={product.image} isReplaced={hasNewImages} />
+          )}
+        </FilePicker>
+      )}
+    />
+  );
+}
+
+/** The file buyers download; the current one is named, and struck through once replaced. */
+function DigitalFileField({
   control,
   trigger,
   product,
   currentFile,
-  hasNewImages,
   hasNewFile,
   isSubmitting,
 }: ProductFileFieldsProps) {
   return (
-    <>
-      <Controller
-        control={control}
-        name="images"
-        render={({ field, fieldState }) => (
-          <FilePicker
-            heading="Images"
-            buttonLabel="Choose images"
-            icon={<AddPhotoAlternateOutlinedIcon />}
-            accept={IMAGE_ACCEPT}
-            multiple
-            showPreviews
-            files={field.value}
-            onChange={(files) => {
-              field.onChange(files);
-              // Checked as soon as they are chosen: type by content, and size.
-              void trigger('images');
-            }}
-            onBlur={field.onBlur}
-            inputRef={field.ref}
-            error={fieldState.error?.message ?? imageItemError(fieldState.error)}
-            disabled={isSubmitting}
-            helperText={
-              product
-                ? `${IMAGES_ACCEPTED_TEXT}. Choosing new images replaces all the current ones.`
-                : `${IMAGES_ACCEPTED_TEXT}; choose one or more. The first one is the cover.`
-            }
-          >
-            {product && product.image.length > 0 && (
-              <CurrentImages urls={product.image} isReplaced={hasNewImages} />
-            )}
-          </FilePicker>
-        )}
-      />
-
-      <Controller
-        control={control}
-        name="digitalFile"
-        render={({ field, fieldState }) => (
-          <FilePicker
-            heading="Digital file"
-            buttonLabel="Choose digital file"
-            icon={<UploadFileOutlinedIcon />}
-            accept={DIGITAL_FILE_ACCEPT}
-            files={field.value ? [field.value] : []}
-            onChange={(files) => {
-              field.onChange(files[0] ?? null);
-              void trigger('digitalFile');
-            }}
-            onBlur={field.onBlur}
-            inputRef={field.ref}
-            error={fieldState.error?.message}
-            disabled={isSubmitting}
-            helperText={
-              product
-                ? `${digitalFileAcceptedText()}. Choosing a new file replaces the current one.`
-                : `${digitalFileAcceptedText()}; the file buyers download.`
-            }
-          >
-            {currentFile && (
-              <Typography
-                variant="body2"
-                color="textSecondary"
-                sx={{
-                  mb: 1,
-                  wordBreak: 'break-all',
-                  textDecoration: hasNewFile ? 'line-through' : 'none',
-                }}
-              >
-                {`Current file: ${currentFile}`}
-              </Typography>
-            )}
-          </FilePicker>
-        )}
-      />
-    </>
+    <Controller
+      control={control}
+      name="digitalFile"
+      render={({ field, fieldState }) => (
+        <FilePicker
+          heading="Digital file"
+          buttonLabel="Choose digital file"
+          icon={<UploadFileOutlinedIcon />}
+          accept={DIGITAL_FILE_ACCEPT}
+          files={field.value ? [field.value] : []}
+          onChange={(files) => {
+            field.onChange(files[0] ?? null);
+            void trigger('digitalFile');
+          }}
+          onBlur={field.onBlur}
+          inputRef={field.ref}
+          error={fieldState.error?.message}
+          disabled={isSubmitting}
+          helperText={
+            product
+              ? `${digitalFileAcceptedText()}. Choosing a new file replaces the current one.`
+              : `${digitalFileAcceptedText()}; the file buyers download.`
+          }
+        >
+          {currentFile && (
+            <Typography
+              variant="body2"
+              color="textSecondary"
+              sx={{
+                mb: 1,
+                wordBreak: 'break-all',
+                textDecoration: hasNewFile ? 'line-through' : 'none',
+              }}
+            >
+              {`Current file: ${currentFile}`}
+            </Typography>
+          )}
+        </FilePicker>
+      )}
+    />
   );
 }
 

@@ -133,6 +133,28 @@ function OrderAction({
   );
 }
 
+/** Product, Amount, Status and Date, and an Actions column named for screen readers only. */
+function MyOrdersHead() {
+  return (
+    <TableHead>
+      <TableRow>
+        <TableCell sx={cellSx}>Product</TableCell>
+        <TableCell sx={{ ...cellSx, whiteSpace: 'nowrap' }} align="right">
+          Amount
+        </TableCell>
+        <TableCell sx={wideOnlySx}>Status</TableCell>
+        <TableCell sx={wideOnlySx}>Date</TableCell>
+        {/* Positioned, so the hidden label stays inside the cell instead of widening the page. */}
+        <TableCell sx={{ ...cellSx, position: 'relative' }} align="right">
+          <Box component="span" sx={visuallyHiddenSx}>
+            Actions
+          </Box>
+        </TableCell>
+      </TableRow>
+    </TableHead>
+  );
+}
+
 /** The buyer's orders, one page at a time from the server, with a download for each paid one. */
 export function MyOrdersTable({
   labelledBy,
@@ -157,22 +179,7 @@ export function MyOrdersTable({
           aria-busy={isLoadingPage}
           sx={{ opacity: isLoadingPage ? 0.6 : 1, transition: 'opacity 150ms ease' }}
         >
-          <TableHead>
-            <TableRow>
-              <TableCell sx={cellSx}>Product</TableCell>
-              <TableCell sx={{ ...cellSx, whiteSpace: 'nowrap' }} align="right">
-                Amount
-              </TableCell>
-              <TableCell sx={wideOnlySx}>Status</TableCell>
-              <TableCell sx={wideOnlySx}>Date</TableCell>
-              {/* Positioned, so the hidden label stays inside the cell instead of widening the page. */}
-              <TableCell sx={{ ...cellSx, position: 'relative' }} align="right">
-                <Box component="span" sx={visuallyHiddenSx}>
-                  Actions
-                </Box>
-              </TableCell>
-            </TableRow>
-          </TableHead>
+          <MyOrdersHead />
           <TableBody>
             {orders.map((order) => (
               <TableRow key={order._id}>
