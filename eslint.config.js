@@ -4,6 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import { serverBoundaries } from './eslint.server-boundaries.js';
+import { webBoundaries } from './eslint.web-boundaries.js';
 
 export default tseslint.config(
   {
@@ -39,23 +40,7 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'error',
     },
   },
-  {
-    // Features never reach into the app shell; shared never imports from the apps.
-    files: ['apps/web/src/features/**', 'apps/web/src/lib/**', 'apps/web/src/components/**'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['**/app/*', '../app/*'],
-              message: 'Features and lib must not import from src/app.',
-            },
-          ],
-        },
-      ],
-    },
-  },
+  ...webBoundaries,
   ...serverBoundaries,
   prettier,
 );

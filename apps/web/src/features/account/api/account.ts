@@ -7,7 +7,7 @@ import {
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
 import { useSessionStore } from '../../../lib/session-store';
-import { meQueryKey, type Me } from '../../auth/api/get-me';
+import { meQueryKey, type Me } from '../../auth';
 
 export async function updateName(name: string): Promise<User> {
   const { user } = await apiClient.patch('/auth/me', { name }, { schema: AuthUserResponseSchema });

@@ -20,7 +20,7 @@ import { useSearchParams } from 'react-router';
 import { RetryAlert } from '../../../components/retry-alert';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
-import { formatOrderDate } from '../../orders/format-order-date';
+import { formatOrderDate } from '../../../lib/format-order-date';
 import { useOutbox, useRetryMail } from '../api/outbox';
 
 const KIND_LABELS: Record<MailKind, string> = {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
-import { orderKeys } from '../../orders/api/order-keys';
+import { orderKeys } from '../../orders';
 
 export async function deleteOrder(id: string): Promise<void> {
   await apiClient.delete(`/orders/${encodeURIComponent(id)}`);

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
-import { orderKeys } from '../../orders/api/order-keys';
+import { orderKeys } from '../../orders';
 import { AdminOrderRowSchema, type AdminOrderRow } from './list-orders';
 
 /** Resolves a flagged order by letting its buyer download; answers the order, now paid. */

@@ -7,7 +7,7 @@ import {
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiClient } from '../../../lib/api-client';
-import { orderKeys } from '../../orders/api/order-keys';
+import { orderKeys } from '../../orders';
 
 /** Any status string is kept: one outside the four known shows as "Unknown" (DESIGN 8). */
 export const AdminOrderRowSchema = AdminOrderSchema.extend({ status: z.string() });

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
-import { orderKeys } from '../../orders/api/order-keys';
+import { orderKeys } from '../../orders';
 import { AdminOrderRowSchema, type AdminOrderRow } from './list-orders';
 
 /** Sets an order's count of completed downloads back to 0; answers the order. */

@@ -29,7 +29,7 @@ import { useUnmatchedPayments } from '../api/list-unmatched-payments';
 import { useRefundOrder } from '../api/refund-order';
 import { useResetDownloads } from '../api/reset-downloads';
 import { OrdersTable } from './orders-table';
-import { FailedMailAlert } from '../../admin-mail/components/failed-mail-alert';
+import { FailedMailAlert } from '../../admin-mail';
 import { UnmatchedPaymentsAlert } from './unmatched-payments-alert';
 
 /** "Ada gets $12.50 back and can no longer download Pocket Atlas." */

@@ -2,7 +2,7 @@ import { formatCents, type UnmatchedPayment } from '@bindery/shared';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
-import { formatOrderDate } from '../../orders/format-order-date';
+import { formatOrderDate } from '../../../lib/format-order-date';
 
 /** The store sells in USD; a payment in another currency shows its own code instead of "$". */
 function formatPaymentAmount({ amountCents, currency }: UnmatchedPayment): string {

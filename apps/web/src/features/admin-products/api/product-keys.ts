@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { catalogKeys } from '../../catalog/api/keys';
+import { catalogKeys } from '../../catalog';
 import type { ListProductsParams } from './list-products';
 
 /** Query keys of the admin product screens. */

@@ -22,7 +22,8 @@ import { useCreateProduct } from '../api/create-product';
 import { useDeleteProduct } from '../api/delete-product';
 import { useProductList, type AdminProduct } from '../api/list-products';
 import { useUpdateProduct } from '../api/update-product';
-import { ProductFormDialog, type ProductSubmission } from './product-form-dialog';
+import { ProductFormDialog } from './product-form-dialog';
+import type { ProductSubmission } from './product-submission';
 import { ProductsTable } from './products-table';
 import { SubmissionFailedDialog } from './submission-failed-dialog';
 

@@ -4,19 +4,11 @@ import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import { useTheme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import {
-  GridActionsCellItem,
-  type GridColDef,
-  type GridPaginationModel,
-  type GridSortModel,
-} from '@mui/x-data-grid';
+import { GridActionsCellItem, type GridColDef, type GridPaginationModel } from '@mui/x-data-grid';
 import { useMemo } from 'react';
 import { ProductThumbnail } from '../../../components/product-thumbnail';
-import { parseSortOption, ServerPagedCards } from '../../../components/server-paged-cards';
-import { ServerPagedGrid } from '../../../components/server-paged-grid';
+import { ServerPagedTable } from '../../../components/server-paged-table';
 import type { SortPlace } from '../../../lib/use-sort-in-address';
 import { priceInUsd, type AdminProduct } from '../api/list-products';
 
@@ -139,10 +131,6 @@ export function ProductsTable({
   onEdit,
   onDelete,
 }: ProductsTableProps) {
-  // Read at once (no first render at desktop width), so a phone never flashes the grid.
-  const theme = useTheme();
-  const isPhone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
-
   const columns = useMemo<GridColDef<AdminProduct>[]>(
     () => [
       {
@@ -189,54 +177,23 @@ export function ProductsTable({
     [onEdit, onDelete],
   );
 
-  const sortField = sort?.field;
-  const sortOrder = sort?.order;
-  // One array per sort, not per render: the grid reads a new array as a new sort.
-  const sortModel = useMemo<GridSortModel>(
-    () =>
-      sortField && sortOrder && SORTABLE_COLUMNS.includes(sortField)
-        ? [{ field: sortField, sort: sortOrder }]
-        : [],
-    [sortField, sortOrder],
-  );
-
-  if (isPhone) {
-    return (
-      <ServerPagedCards
-        label="Products"
-        rows={rows}
-        rowCount={rowCount}
-        loading={loading}
-        paginationModel={paginationModel}
-        onPaginationModelChange={onPaginationModelChange}
-        pageSizeOptions={ADMIN_PRODUCTS_PAGE_SIZES}
-        noRowsLabel="No products yet."
-        renderCard={(row) => <ProductCard row={row} onEdit={onEdit} onDelete={onDelete} />}
-        sort={{
-          options: PHONE_SORT_OPTIONS,
-          value: sort ? `${sort.field}:${sort.order}` : '',
-          onChange: (value) => onSortChange(parseSortOption<ProductSortField>(value)),
-        }}
-      />
-    );
-  }
-
   return (
-    <ServerPagedGrid
+    <ServerPagedTable
       label="Products"
       rows={rows}
-      columns={columns}
       rowCount={rowCount}
+      loading={loading}
       paginationModel={paginationModel}
       onPaginationModelChange={onPaginationModelChange}
       pageSizeOptions={ADMIN_PRODUCTS_PAGE_SIZES}
-      loading={loading}
-      sortModel={sortModel}
-      onSortModelChange={(model) => {
-        const [first] = model;
-        onSortChange(
-          first?.sort ? { field: first.field as ProductSortField, order: first.sort } : null,
-        );
+      sort={sort}
+      onSortChange={onSortChange}
+      // The grid keeps its own empty text; only the cards name products.
+      grid={{ columns, sortableColumns: SORTABLE_COLUMNS }}
+      cards={{
+        renderCard: (row) => <ProductCard row={row} onEdit={onEdit} onDelete={onDelete} />,
+        sortOptions: PHONE_SORT_OPTIONS,
+        noRowsLabel: 'No products yet.',
       }}
     />
   );

@@ -7,7 +7,7 @@ import { ApiError, errorMessage, GENERIC_ERROR_MESSAGE } from '../../../lib/api-
 import { useSessionStore } from '../../../lib/session-store';
 import { Button } from '../../../ui/button';
 import { Icon } from '../../../ui/icon';
-import { productOwnershipQuery, useProductOwnership } from '../../orders/api/get-product-ownership';
+import { productOwnershipQuery, useProductOwnership } from '../../orders';
 import { useCreateCheckoutSession } from '../api/create-checkout-session';
 
 // Only owners see it, after the ownership check: its dialog (MUI's Modal) stays off the first load.

@@ -4,7 +4,7 @@ import { toast } from '../../../lib/toast';
 import { errorMessage } from '../../../lib/api-client';
 import { Button } from '../../../ui/button';
 import { Icon } from '../../../ui/icon';
-import { useCreateOrderDownloadLink } from '../../orders/api/create-order-download-link';
+import { useCreateOrderDownloadLink } from '../../orders';
 
 // MUI's Dialog (with its Modal and theme), fetched when Buy again is first pressed.
 const BuyAgainDialog = lazy(() =>

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
-import { MyOrderSchema, type MyOrder } from '../../orders/api/get-my-orders';
+import { MyOrderSchema, type MyOrder } from '../../orders';
 import { checkoutKeys } from './generate-download-link';
 
 /** The signed-in buyer's order behind a checkout session: what was bought. */

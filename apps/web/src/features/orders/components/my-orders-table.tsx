@@ -1,12 +1,5 @@
-import {
-  MY_ORDERS_PAGE_SIZES,
-  OrderMessages,
-  OwnershipMessages,
-  formatCents,
-} from '@bindery/shared';
+import { MY_ORDERS_PAGE_SIZES, OrderMessages, formatCents } from '@bindery/shared';
 import DownloadIcon from '@mui/icons-material/Download';
-import PaymentOutlinedIcon from '@mui/icons-material/PaymentOutlined';
-import PauseCircleOutlinedIcon from '@mui/icons-material/PauseCircleOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
@@ -19,11 +12,12 @@ import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { darken, type Theme } from '@mui/material/styles';
+import type { Theme } from '@mui/material/styles';
 import { Link as RouterLink } from 'react-router';
 import { visuallyHiddenSx } from '../../../components/visually-hidden';
 import type { MyOrder } from '../api/get-my-orders';
-import { formatOrderDateTime } from '../format-order-date';
+import { formatOrderDateTime } from '../../../lib/format-order-date';
+import { CompletePaymentLink, DownloadsUsed, HeldNote, heldReason } from './my-order-notes';
 import { OrderStatusChip } from './order-status-chip';
 import { ProductThumbnail } from '../../../components/product-thumbnail';
 
@@ -52,86 +46,6 @@ export interface MyOrdersTableProps {
 const cellSx = { px: { xs: 1, sm: 2 } } as const;
 const wideOnlySx = { ...cellSx, display: { xs: 'none', sm: 'table-cell' } } as const;
 const hiddenOnPhones = (theme: Theme) => ({ [theme.breakpoints.down('sm')]: visuallyHiddenSx });
-
-/** A paid order's file is held back while a payment dispute is open (the server refuses it). */
-const isDownloadPaused = (order: MyOrder) => order.status === 'paid' && order.dispute === 'open';
-
-/** The order used every download it allows (DOWNLOAD_LIMIT): the server refuses new links. */
-const isLimitReached = (order: MyOrder) =>
-  order.status === 'paid' &&
-  order.downloads.limit !== null &&
-  order.downloads.used >= order.downloads.limit;
-
-/** Why there is no Download: a dispute, or the download limit. */
-function heldReason(order: MyOrder): string | null {
-  if (isDownloadPaused(order)) return OrderMessages.disputeOpen;
-  if (isLimitReached(order)) return OrderMessages.downloadLimitReached;
-  return null;
-}
-
-/** "2 of 5 downloads used", when the order has a limit and can still download. */
-function DownloadsUsed({ order, sx }: { order: MyOrder; sx?: object }) {
-  const { used, limit } = order.downloads;
-  if (order.status !== 'paid' || limit === null || used >= limit || isDownloadPaused(order)) {
-    return null;
-  }
-  return (
-    <Typography variant="caption" color="textSecondary" sx={{ whiteSpace: 'nowrap', ...sx }}>
-      {OrderMessages.downloadsUsed(used, limit)}
-    </Typography>
-  );
-}
-
-/** Shown instead of Download: under the title on phones, in the button's place on wider screens. */
-function HeldNote({
-  text,
-  display,
-}: {
-  text: string;
-  display: Record<'xs' | 'sm', 'none' | 'inline-flex'>;
-}) {
-  return (
-    <Box
-      sx={{
-        display,
-        alignItems: 'center',
-        gap: 0.5,
-        // The warning chips' dark tint: the palette's own orange is too faint for small text.
-        color: (theme) => darken(theme.palette.warning.main, 0.4),
-        textAlign: 'left',
-        maxWidth: 280,
-      }}
-    >
-      <PauseCircleOutlinedIcon fontSize="small" aria-hidden />
-      <Typography variant="caption" sx={{ fontWeight: 500 }}>
-        {text}
-      </Typography>
-    </Box>
-  );
-}
-
-/** A pending order's open checkout, to finish paying there. */
-function CompletePaymentLink({ order, display }: { order: MyOrder; display: object }) {
-  if (!order.checkoutUrl) return null;
-  return (
-    <Button
-      href={order.checkoutUrl}
-      variant="contained"
-      size="small"
-      startIcon={<PaymentOutlinedIcon />}
-      sx={{
-        display,
-        // On phones it sits under the title and wraps like it, so the row keeps to the screen.
-        whiteSpace: { xs: 'normal', sm: 'nowrap' },
-        textAlign: 'left',
-        lineHeight: 1.3,
-        '& .MuiButton-startIcon': { display: { xs: 'none', sm: 'inherit' } },
-      }}
-    >
-      {OwnershipMessages.completePayment}
-    </Button>
-  );
-}
 
 function ProductCell({ order }: { order: MyOrder }) {
   const { product } = order;
@@ -179,6 +93,68 @@ function ProductCell({ order }: { order: MyOrder }) {
   );
 }
 
+/** Download (with the downloads left), why the file is held, or the checkout to finish. */
+function OrderAction({
+  order,
+  downloadingId,
+  onDownload,
+}: Pick<MyOrdersTableProps, 'downloadingId' | 'onDownload'> & { order: MyOrder }) {
+  return heldReason(order) ? (
+    <HeldNote text={heldReason(order)!} display={{ xs: 'none', sm: 'inline-flex' }} />
+  ) : order.status === 'paid' ? (
+    <>
+      <Button
+        variant="outlined"
+        size="small"
+        startIcon={<DownloadIcon />}
+        aria-label={`Download ${order.product?.title ?? `order ${order._id}`}`}
+        loading={downloadingId === order._id}
+        loadingPosition="start"
+        disabled={downloadingId !== null && downloadingId !== order._id}
+        onClick={() => onDownload(order)}
+        sx={{
+          whiteSpace: 'nowrap',
+          minWidth: { xs: 40, sm: 0 },
+          // Icon only on phones; the word stays for screen readers.
+          '& .MuiButton-startIcon': {
+            mr: { xs: 0, sm: 1 },
+            ml: { xs: 0, sm: -0.25 },
+          },
+        }}
+      >
+        <Box component="span" sx={hiddenOnPhones}>
+          Download
+        </Box>
+      </Button>
+      <DownloadsUsed order={order} sx={{ display: { xs: 'none', sm: 'block' }, mt: 0.5 }} />
+    </>
+  ) : (
+    <CompletePaymentLink order={order} display={{ xs: 'none', sm: 'inline-flex' }} />
+  );
+}
+
+/** Product, Amount, Status and Date, and an Actions column named for screen readers only. */
+function MyOrdersHead() {
+  return (
+    <TableHead>
+      <TableRow>
+        <TableCell sx={cellSx}>Product</TableCell>
+        <TableCell sx={{ ...cellSx, whiteSpace: 'nowrap' }} align="right">
+          Amount
+        </TableCell>
+        <TableCell sx={wideOnlySx}>Status</TableCell>
+        <TableCell sx={wideOnlySx}>Date</TableCell>
+        {/* Positioned, so the hidden label stays inside the cell instead of widening the page. */}
+        <TableCell sx={{ ...cellSx, position: 'relative' }} align="right">
+          <Box component="span" sx={visuallyHiddenSx}>
+            Actions
+          </Box>
+        </TableCell>
+      </TableRow>
+    </TableHead>
+  );
+}
+
 /** The buyer's orders, one page at a time from the server, with a download for each paid one. */
 export function MyOrdersTable({
   labelledBy,
@@ -203,22 +179,7 @@ export function MyOrdersTable({
           aria-busy={isLoadingPage}
           sx={{ opacity: isLoadingPage ? 0.6 : 1, transition: 'opacity 150ms ease' }}
         >
-          <TableHead>
-            <TableRow>
-              <TableCell sx={cellSx}>Product</TableCell>
-              <TableCell sx={{ ...cellSx, whiteSpace: 'nowrap' }} align="right">
-                Amount
-              </TableCell>
-              <TableCell sx={wideOnlySx}>Status</TableCell>
-              <TableCell sx={wideOnlySx}>Date</TableCell>
-              {/* Positioned, so the hidden label stays inside the cell instead of widening the page. */}
-              <TableCell sx={{ ...cellSx, position: 'relative' }} align="right">
-                <Box component="span" sx={visuallyHiddenSx}>
-                  Actions
-                </Box>
-              </TableCell>
-            </TableRow>
-          </TableHead>
+          <MyOrdersHead />
           <TableBody>
             {orders.map((order) => (
               <TableRow key={order._id}>
@@ -235,47 +196,11 @@ export function MyOrdersTable({
                   <time dateTime={order.createdAt}>{formatOrderDateTime(order.createdAt)}</time>
                 </TableCell>
                 <TableCell sx={cellSx} align="right">
-                  {heldReason(order) ? (
-                    <HeldNote
-                      text={heldReason(order)!}
-                      display={{ xs: 'none', sm: 'inline-flex' }}
-                    />
-                  ) : order.status === 'paid' ? (
-                    <>
-                      <Button
-                        variant="outlined"
-                        size="small"
-                        startIcon={<DownloadIcon />}
-                        aria-label={`Download ${order.product?.title ?? `order ${order._id}`}`}
-                        loading={downloadingId === order._id}
-                        loadingPosition="start"
-                        disabled={downloadingId !== null && downloadingId !== order._id}
-                        onClick={() => onDownload(order)}
-                        sx={{
-                          whiteSpace: 'nowrap',
-                          minWidth: { xs: 40, sm: 0 },
-                          // Icon only on phones; the word stays for screen readers.
-                          '& .MuiButton-startIcon': {
-                            mr: { xs: 0, sm: 1 },
-                            ml: { xs: 0, sm: -0.25 },
-                          },
-                        }}
-                      >
-                        <Box component="span" sx={hiddenOnPhones}>
-                          Download
-                        </Box>
-                      </Button>
-                      <DownloadsUsed
-                        order={order}
-                        sx={{ display: { xs: 'none', sm: 'block' }, mt: 0.5 }}
-                      />
-                    </>
-                  ) : (
-                    <CompletePaymentLink
-                      order={order}
-                      display={{ xs: 'none', sm: 'inline-flex' }}
-                    />
-                  )}
+                  <OrderAction
+                    order={order}
+                    downloadingId={downloadingId}
+                    onDownload={onDownload}
+                  />
                 </TableCell>
               </TableRow>
             ))}

@@ -1,3 +1,4 @@
+/** Order dates as the order screens, the admin's orders and the outbox show them. */
 const orderDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 
 /** "Jan 2, 2026" in the reader's time zone, or "" for a date that cannot be read. */

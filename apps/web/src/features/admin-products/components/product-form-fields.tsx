@@ -1,0 +1,74 @@
+import InputAdornment from '@mui/material/InputAdornment';
+import TextField from '@mui/material/TextField';
+import type { FieldErrors, UseFormRegister } from 'react-hook-form';
+import type { ProductFormInput } from './product-form-schema';
+
+type TextFieldName = 'title' | 'subtitle' | 'description' | 'price' | 'downloadLimit';
+
+export interface ProductFormFieldsProps {
+  register: UseFormRegister<ProductFormInput>;
+  errors: FieldErrors<ProductFormInput>;
+  isSubmitting: boolean;
+}
+
+/** The product's typed fields: title, sub title, description, price and download limit. */
+export function ProductFormFields({ register, errors, isSubmitting }: ProductFormFieldsProps) {
+  const textField = (name: TextFieldName) => {
+    const { ref, ...rest } = register(name);
+    const message = errors[name]?.message;
+    return {
+      ...rest,
+      id: `product-${name}`,
+      inputRef: ref,
+      error: Boolean(message),
+      helperText: message,
+      fullWidth: true,
+      // Read-only rather than disabled while submitting: the fields stay focusable and readable.
+      slotProps: { htmlInput: { readOnly: isSubmitting } },
+    };
+  };
+
+  return (
+    <>
+      <TextField {...textField('title')} label="Title" required autoFocus />
+      <TextField {...textField('subtitle')} label="Sub Title" />
+      <TextField
+        {...textField('description')}
+        label="Description"
+        required
+        multiline
+        minRows={4}
+        maxRows={12}
+      />
+      <TextField
+        {...textField('price')}
+        label="Price"
+        required
+        type="number"
+        slotProps={{
+          input: { startAdornment: <InputAdornment position="start">$</InputAdornment> },
+          htmlInput: {
+            step: 0.01,
+            min: 0.01,
+            inputMode: 'decimal',
+            readOnly: isSubmitting,
+          },
+        }}
+        sx={{ maxWidth: { sm: 240 } }}
+      />
+      <TextField
+        {...textField('downloadLimit')}
+        label="Download limit"
+        type="number"
+        helperText={
+          errors.downloadLimit?.message ??
+          'Downloads each buyer gets per order. Leave empty for the store’s limit; 0 for unlimited.'
+        }
+        slotProps={{
+          htmlInput: { step: 1, min: 0, inputMode: 'numeric', readOnly: isSubmitting },
+        }}
+        sx={{ maxWidth: { sm: 240 } }}
+      />
+    </>
+  );
+}

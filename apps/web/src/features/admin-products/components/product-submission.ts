@@ -1,0 +1,43 @@
+import type { CreateProductBody, UpdateProductBody } from '@bindery/shared';
+import type { AdminProduct } from '../api/list-products';
+import type { ProductFormValues } from './product-form-schema';
+import type { UploadedParts } from './use-product-upload';
+
+export type ProductSubmission =
+  | { kind: 'create'; body: CreateProductBody }
+  | { kind: 'update'; id: string; body: UpdateProductBody };
+
+/**
+ * The body the page saves: the form's fields and the uploaded parts. Null when a new product has
+ * no file (the form's rules require one on create; this only guards the types).
+ */
+export function buildProductSubmission(
+  product: AdminProduct | null,
+  values: ProductFormValues,
+  { digitalFile, image }: UploadedParts,
+  isLimitEdited: boolean,
+): ProductSubmission | null {
+  const fields = {
+    title: values.title,
+    subtitle: values.subtitle,
+    description: values.description,
+    price: values.price,
+    // An edit sends the limit only when it was changed: the product list does not carry it,
+    // and leaving it out keeps the product's own.
+    ...(!product || isLimitEdited ? { downloadLimit: values.downloadLimit } : {}),
+  };
+  const fileRef = digitalFile && {
+    public_id: digitalFile.public_id,
+    secure_url: digitalFile.secure_url,
+  };
+  if (product) {
+    return {
+      kind: 'update',
+      id: product._id,
+      // Absent images or file keep the current ones; chosen ones replace them.
+      body: { ...fields, ...(image && { image }), ...(fileRef && { digitalFile: fileRef }) },
+    };
+  }
+  if (!fileRef) return null;
+  return { kind: 'create', body: { ...fields, image: image ?? [], digitalFile: fileRef } };
+}

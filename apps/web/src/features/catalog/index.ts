@@ -1,0 +1,2 @@
+// The catalogue feature's public entry: what other features may use.
+export { catalogKeys } from './api/keys';
