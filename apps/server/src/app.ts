@@ -11,7 +11,6 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { createPaymentProvider } from './adapters/payments/index.js';
 import type { PaymentProvider } from './adapters/payments/payment-provider.js';
 import { isStripeProvider } from './adapters/payments/stripe.js';
-import { isTestCheckoutProvider } from './adapters/payments/test-checkout.js';
 import { createStorage } from './adapters/storage/index.js';
 import type { Config } from './config.js';
 import { openDatabase, type DatabaseHandle } from './db/client.js';
@@ -30,32 +29,43 @@ import {
 import { createCatalogRepo } from './features/catalog/catalog.repo.js';
 import { catalogRoutes } from './features/catalog/catalog.routes.js';
 import { createCatalogService, type CatalogService } from './features/catalog/catalog.service.js';
-import { checkoutRoutes } from './features/checkout/checkout.routes.js';
 import {
+  checkoutRoutes,
   createCheckoutService,
   type CheckoutService,
-} from './features/checkout/checkout.service.js';
-import { createDownloadsRepo } from './features/downloads/downloads.repo.js';
-import { downloadsRoutes } from './features/downloads/downloads.routes.js';
+} from './features/checkout/index.js';
 import {
+  createDownloadsRepo,
   createDownloadsService,
+  downloadsRoutes,
   type DownloadsService,
-} from './features/downloads/downloads.service.js';
+} from './features/downloads/index.js';
 import { healthRoutes } from './features/health/health.routes.js';
 import { createMailRepo } from './features/mail/mail.repo.js';
 import { mailRoutes } from './features/mail/mail.routes.js';
 import { createMailService, type MailService } from './features/mail/mail.service.js';
 import { createLogTransport, createSmtpTransport } from './features/mail/mail-transport.js';
-import { createOrderNotices } from './features/orders/order-notices.js';
-import { createOrdersRepo } from './features/orders/orders.repo.js';
-import { ordersRoutes } from './features/orders/orders.routes.js';
-import { createOrdersService, type OrdersService } from './features/orders/orders.service.js';
-import { salesRoutes } from './features/sales/sales.routes.js';
-import { createSalesService } from './features/sales/sales.service.js';
-import { testCheckoutRoutes } from './features/test-checkout/test-checkout.routes.js';
-import { createTestCheckoutService } from './features/test-checkout/test-checkout.service.js';
+import {
+  createOrderNotices,
+  createOrdersRepo,
+  createOrdersService,
+  ordersRoutes,
+  type OrdersService,
+} from './features/orders/index.js';
+import {
+  createSalesLedger,
+  createSalesRepo,
+  createSalesService,
+  salesRoutes,
+} from './features/sales/index.js';
+import {
+  createTestCheckoutRepo,
+  createTestCheckoutService,
+  createTestCheckoutSessions,
+  testCheckoutRoutes,
+} from './features/test-checkout/index.js';
 import { uploadsRoutes } from './features/uploads/uploads.routes.js';
-import { stripeWebhookRoutes } from './features/webhooks/stripe-webhook.routes.js';
+import { stripeWebhookRoutes } from './features/webhooks/index.js';
 import { createUploadsService, type UploadsService } from './features/uploads/uploads.service.js';
 import {
   clientErrorHandler,
@@ -267,9 +277,16 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   // The price always comes from the catalogue; every confirmation of a payment (webhook,
   // success page, test checkout, reconciliation) ends in fulfilment's applyPaymentOutcome.
   const clock = options.clock ?? Date.now;
-  const payments = createPaymentProvider({ config, db: database.db, clock });
+  // The test checkout's sessions live in its feature; the adapter reaches them as a port.
+  const testCheckoutSessions = createTestCheckoutSessions({
+    repo: createTestCheckoutRepo(database.db),
+    clock,
+  });
+  const payments = createPaymentProvider({ config, testCheckout: testCheckoutSessions, clock });
+  // Every change of an order's sales facts is recorded in the sales totals, in its transaction.
+  const salesRepo = createSalesRepo(database.db, database.dialect);
   const orders = createOrdersService({
-    repo: createOrdersRepo(database.db, database.dialect),
+    repo: createOrdersRepo(database.db, database.dialect, createSalesLedger(salesRepo)),
     catalog,
     users: auth,
     notices: createOrderNotices({
@@ -312,11 +329,17 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(checkoutRoutes, { checkout });
   await app.register(downloadsRoutes, { downloads, config });
   await app.register(salesRoutes, {
-    sales: createSalesService({ orders, catalog, timeZone: config.timeZone, clock }),
+    sales: createSalesService({
+      repo: salesRepo,
+      orders,
+      catalog,
+      timeZone: config.timeZone,
+      clock,
+    }),
   });
-  if (isTestCheckoutProvider(payments)) {
+  if (payments.name === 'test') {
     const testCheckout = createTestCheckoutService({
-      checkout: payments,
+      sessions: testCheckoutSessions,
       orders,
       clock,
       log: app.log,

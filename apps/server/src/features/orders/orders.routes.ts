@@ -1,4 +1,6 @@
 import {
+  type AdminOrder,
+  type DownloadLinkResponse,
   AdminOrdersQuerySchema,
   AdminOrdersResponseSchema,
   DownloadLinkResponseSchema,
@@ -15,8 +17,6 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAdmin, requireUser } from '../auth/auth.guard.js';
-import type { CheckoutService } from '../checkout/checkout.service.js';
-import type { DownloadsService } from '../downloads/downloads.service.js';
 import type { OrdersService } from './orders.service.js';
 
 const ParamsSchema = z.object({ id: z.string() });
@@ -24,12 +24,23 @@ const ProductParamsSchema = z.object({
   productId: z.string().max(100, 'productId is too long'),
 });
 
-export const ordersRoutes: FastifyPluginAsync<{
-  orders: OrdersService;
-  downloads: Pick<DownloadsService, 'createLink'>;
-  /** Refunds and deletions go through the money path: the provider is told first. */
-  checkout: Pick<CheckoutService, 'refundOrder' | 'deleteOrder'>;
-}> = async (app, { orders, downloads, checkout }) => {
+/**
+ * What the routes need from the features downstream of orders, passed in at wiring so orders
+ * imports neither: refunds and deletions go through the money path (the provider is told
+ * first), and links come from downloads.
+ */
+export interface OrderRoutePorts {
+  downloads: { createLink(orderId: string): Promise<DownloadLinkResponse> };
+  checkout: {
+    refundOrder(orderId: string): Promise<AdminOrder>;
+    deleteOrder(orderId: string): Promise<void>;
+  };
+}
+
+export const ordersRoutes: FastifyPluginAsync<{ orders: OrdersService } & OrderRoutePorts> = async (
+  app,
+  { orders, downloads, checkout },
+) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get(
