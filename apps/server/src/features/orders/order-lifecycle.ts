@@ -90,7 +90,6 @@ export function createOrderLifecycle({ repo, notices, clock }: OrderLifecycleOpt
 
     /** Pending orders of a product with a checkout that may still be open. */
     listOpenCheckoutsOfProduct: (productId: string) => repo.listOpenCheckoutsOfProduct(productId),
-
     /** Whether a product must be kept for its buyers (orders that hold money or may still). */
     hasOrdersToHonour: (productId: string) => repo.hasOrdersToHonour(productId),
   };
