@@ -9,7 +9,7 @@ import type { OrderNotices } from './order-notices.js';
 import type { TimeRange } from './order-sales.js';
 import { createOrderViews } from './order-views.js';
 import type { OrderRow, OrdersRepo } from './orders.repo.js';
-import { createReconciliation } from './reconciliation.js';
+import { createPaymentMatching } from './payment-matching.js';
 
 export { STORE_CURRENCY } from './order-ids.js';
 export { canRefund } from './order-status.js';
@@ -28,7 +28,7 @@ export interface OrdersServiceOptions {
 /**
  * The orders feature as one object for its callers, composed of its parts by job: the order's
  * lifecycle, the buyer's and the owner's views and actions, the download allowance, and
- * reconciliation with the provider's news.
+ * matching the provider's news with orders.
  */
 export function createOrdersService({
   repo,
@@ -44,7 +44,7 @@ export function createOrdersService({
     ...createBuyerOrders({ repo, views }),
     ...createAdminOrders({ repo, views, notices, clock }),
     ...createDownloadAllowance({ repo, views, catalog }),
-    ...createReconciliation({ repo, clock }),
+    ...createPaymentMatching({ repo, clock }),
     requireOrder: (id: string) => requireOrderById(repo, id),
     findOrder: (id: string) => findOrderById(repo, id),
     /** Paid orders per product over some hours, for the sales overview's partial days. */

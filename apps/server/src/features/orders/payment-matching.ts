@@ -20,7 +20,7 @@ const toUnmatched = (row: UnmatchedPaymentRow) => ({
  * Matching the provider's news with the store's orders: pending orders due a look, orders the
  * store cannot settle alone (flagged for the owner), and payments that match no order.
  */
-export function createReconciliation({ repo, clock }: { repo: OrdersRepo; clock: () => number }) {
+export function createPaymentMatching({ repo, clock }: { repo: OrdersRepo; clock: () => number }) {
   return {
     /** Pending orders whose checkout should have ended by `cutoff` (see orders.repo). */
     listPendingToReconcile: (cutoff: number, provider: OrderRow['provider'], limit: number) =>
