@@ -8,6 +8,7 @@ import { createProviderCalls, type CheckoutLog } from './provider-calls.js';
 import { createReconciliation } from './reconciliation.js';
 import { createRefunds } from './refunds.js';
 import { createRemovals } from './removals.js';
+import { createSuccessPage } from './success-page.js';
 
 const MINUTE = 60_000;
 
@@ -39,16 +40,8 @@ export function createCheckoutService({
   const sessionMs = config.payments.checkoutSessionMinutes * MINUTE;
   const calls = createProviderCalls({ orders, payments, log });
   return {
-    ...createHostedCheckout({
-      orders,
-      catalog,
-      payments,
-      downloads,
-      calls,
-      sessionMs,
-      clock,
-      log,
-    }),
+    ...createHostedCheckout({ orders, catalog, payments, calls, sessionMs, clock }),
+    ...createSuccessPage({ orders, payments, downloads, calls, log }),
     ...createRefunds({ orders, payments, calls, log }),
     ...createRemovals({ orders, catalog, calls, log }),
     ...createReconciliation({ orders, payments, calls, sessionMs, clock }),

@@ -1,17 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
-import {
-  CatalogMessages,
-  CheckoutMessages,
-  type CheckoutSessionResponse,
-  type DownloadLinkResponse,
-} from '@bindery/shared';
+import { CatalogMessages, CheckoutMessages, type CheckoutSessionResponse } from '@bindery/shared';
 import type { PaymentProvider } from '../../adapters/payments/payment-provider.js';
 import { AppError } from '../../errors.js';
 import type { SessionUser } from '../auth/auth.service.js';
 import type { CatalogService } from '../catalog/catalog.service.js';
-import type { DownloadsService } from '../downloads/index.js';
 import type { OrderRow, OrdersService } from '../orders/index.js';
-import { isProviderTrouble, type CheckoutLog, type ProviderCalls } from './provider-calls.js';
+import type { ProviderCalls } from './provider-calls.js';
 
 const MINUTE = 60_000;
 /** An open checkout is handed out again only while it leaves the buyer this long to pay. */
@@ -25,78 +19,33 @@ export interface HostedCheckoutOptions {
     | 'attachCheckoutSession'
     | 'requireOrder'
     | 'applyOutcome'
-    | 'requireOwnOrderBySession'
-    | 'requireOwnOrder'
-    | 'requireDownloadable'
   >;
   catalog: Pick<CatalogService, 'getProductForSale'>;
   payments: PaymentProvider;
-  downloads: Pick<DownloadsService, 'createLink'>;
   calls: ProviderCalls;
   /** CHECKOUT_SESSION_MINUTES, in milliseconds. */
   sessionMs: number;
   clock: () => number;
-  log?: CheckoutLog;
 }
 
 /**
- * The buyer's side of the money path: Buy Now opens (or continues) a hosted checkout for a
- * pending order at the catalogue's price; the success page confirms it and hands out the file.
+ * The buyer's Buy Now: it opens (or continues) a hosted checkout for a pending order at the
+ * catalogue's price.
  */
 export function createHostedCheckout({
   orders,
   catalog,
   payments,
-  downloads,
   calls,
   sessionMs,
   clock,
-  log,
 }: HostedCheckoutOptions) {
-  const { askProvider, applyProviderSession, closeCheckout } = calls;
+  const { askProvider, closeCheckout } = calls;
   /** The pages a checkout returns to, at the address the buyer started it from. */
   const returnUrlsOf = (storeUrl: string) => ({
     successUrl: `${storeUrl}/store/success?session_id={CHECKOUT_SESSION_ID}`,
     cancelUrl: `${storeUrl}/store/cancel`,
   });
-  const successUrlOf = (storeUrl: string, sessionId: string) =>
-    `${storeUrl}/store/success?session_id=${encodeURIComponent(sessionId)}`;
-
-  /**
-   * A second Buy Now on an order with a checkout: the same checkout while it is open, unchanged
-   * and has time left; the success page when it was paid meanwhile; otherwise null, after the
-   * old checkout was closed at the provider and its order canceled.
-   */
-  async function continueCheckout(
-    order: OrderRow,
-    fingerprint: string,
-    storeUrl: string,
-  ): Promise<CheckoutSessionResponse | null> {
-    const sessionId = order.providerSessionId!;
-    const isUnchanged = order.checkoutFingerprint === fingerprint;
-    const hasTime = (order.providerSessionExpiresAt ?? 0) - clock() > REUSE_MARGIN_MS;
-    if (isUnchanged && hasTime && order.providerSessionUrl) {
-      const session = await askProvider(order.id, CheckoutMessages.providerFailed, () =>
-        payments.retrieveSession(sessionId),
-      );
-      if (session?.status === 'open') return { url: order.providerSessionUrl };
-      if (session?.status === 'complete') {
-        await applyProviderSession(order, session, 'checkout:repeat');
-        return { url: successUrlOf(storeUrl, session.id) };
-      }
-    }
-    // Changed (title, price, addresses), nearly over or ended: close it so it cannot be paid late.
-    const closed = await closeCheckout(order, 'checkout:replaced');
-    if (closed?.status === 'complete') return { url: successUrlOf(storeUrl, closed.id) };
-    await orders.applyOutcome({
-      orderId: order.id,
-      result: 'canceled',
-      source: 'checkout replaced by a new one',
-      sessionId,
-    });
-    return null;
-  }
-
   return {
     /**
      * A pending order at the catalogue's price and a hosted checkout for it, returning to
@@ -126,7 +75,12 @@ export function createHostedCheckout({
         since: clock() - sessionMs,
       });
       if (reusable?.providerSessionId) {
-        const continued = await continueCheckout(reusable, fingerprint, storeUrl);
+        const continued = await continueCheckout(
+          { orders, payments, calls, clock },
+          reusable,
+          fingerprint,
+          storeUrl,
+        );
         if (continued) return continued;
       }
       const order =
@@ -164,31 +118,49 @@ export function createHostedCheckout({
       }
       return { url: session.url };
     },
-
-    /**
-     * The success page's call. Only the caller's own order answers (404 otherwise, whatever the
-     * id). A pending order is confirmed with the provider first, so a buyer back before the
-     * webhook still gets the file; the webhook and this lookup end in the same once-only change.
-     */
-    async createDownloadLinkForSession(
-      user: SessionUser,
-      sessionId: string,
-    ): Promise<DownloadLinkResponse> {
-      let order = await orders.requireOwnOrderBySession(sessionId, user._id);
-      if (order.status === 'pending' && order.provider === payments.name) {
-        try {
-          const session = await payments.retrieveSession(sessionId);
-          if (session) await applyProviderSession(order, session, 'success-page');
-        } catch (error) {
-          if (!isProviderTrouble(error)) throw error;
-          // The buyer sees "not confirmed yet" and retries; the webhook may arrive meanwhile.
-          log?.warn({ err: error, orderId: order.id }, 'payment provider not answering at success');
-        }
-        order = await orders.requireOwnOrder(order.id, user._id);
-      }
-      return downloads.createLink(orders.requireDownloadable(order).id);
-    },
   };
+}
+
+const successUrlOf = (storeUrl: string, sessionId: string) =>
+  `${storeUrl}/store/success?session_id=${encodeURIComponent(sessionId)}`;
+
+type ContinueDeps = Pick<HostedCheckoutOptions, 'orders' | 'payments' | 'calls' | 'clock'>;
+
+/**
+ * A second Buy Now on an order with a checkout: the same checkout while it is open, unchanged
+ * and has time left; the success page when it was paid meanwhile; otherwise null, after the
+ * old checkout was closed at the provider and its order canceled.
+ */
+async function continueCheckout(
+  { orders, payments, calls, clock }: ContinueDeps,
+  order: OrderRow,
+  fingerprint: string,
+  storeUrl: string,
+): Promise<CheckoutSessionResponse | null> {
+  const { askProvider, applyProviderSession, closeCheckout } = calls;
+  const sessionId = order.providerSessionId!;
+  const isUnchanged = order.checkoutFingerprint === fingerprint;
+  const hasTime = (order.providerSessionExpiresAt ?? 0) - clock() > REUSE_MARGIN_MS;
+  if (isUnchanged && hasTime && order.providerSessionUrl) {
+    const session = await askProvider(order.id, CheckoutMessages.providerFailed, () =>
+      payments.retrieveSession(sessionId),
+    );
+    if (session?.status === 'open') return { url: order.providerSessionUrl };
+    if (session?.status === 'complete') {
+      await applyProviderSession(order, session, 'checkout:repeat');
+      return { url: successUrlOf(storeUrl, session.id) };
+    }
+  }
+  // Changed (title, price, addresses), nearly over or ended: close it so it cannot be paid late.
+  const closed = await closeCheckout(order, 'checkout:replaced');
+  if (closed?.status === 'complete') return { url: successUrlOf(storeUrl, closed.id) };
+  await orders.applyOutcome({
+    orderId: order.id,
+    result: 'canceled',
+    source: 'checkout replaced by a new one',
+    sessionId,
+  });
+  return null;
 }
 
 /** What a checkout was asked with; another fingerprint means the provider must be asked anew. */
