@@ -14,10 +14,10 @@ import type { Config } from './config.js';
 import { openDatabase, type DatabaseHandle } from './db/client.js';
 import type { AuthService, PasswordResetService } from './features/auth/index.js';
 import type { CatalogService } from './features/catalog/index.js';
-import type { CheckoutService } from './features/checkout/checkout.service.js';
-import type { DownloadsService } from './features/downloads/downloads.service.js';
+import type { CheckoutService } from './features/checkout/index.js';
+import type { DownloadsService } from './features/downloads/index.js';
 import type { MailService } from './features/mail/index.js';
-import type { OrdersService } from './features/orders/orders.service.js';
+import type { OrdersService } from './features/orders/index.js';
 import type { UploadsService } from './features/uploads/index.js';
 
 export type { AppOptions };

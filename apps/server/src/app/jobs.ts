@@ -3,7 +3,7 @@ import type { Storage } from '../adapters/storage/storage.js';
 import type { DatabaseHandle } from '../db/client.js';
 import { createJobLock, type ExclusiveJob } from '../db/job-lock.js';
 import type { AuthService } from '../features/auth/index.js';
-import type { CheckoutService } from '../features/checkout/checkout.service.js';
+import type { CheckoutService } from '../features/checkout/index.js';
 import type { UploadsService } from '../features/uploads/index.js';
 
 const MINUTE = 60 * 1000;

@@ -1,24 +1,34 @@
 import { createPaymentProvider } from '../adapters/payments/index.js';
 import { isStripeProvider } from '../adapters/payments/stripe.js';
-import { isTestCheckoutProvider } from '../adapters/payments/test-checkout.js';
 import type { AuthService } from '../features/auth/index.js';
 import { catalogRoutes, type CatalogService } from '../features/catalog/index.js';
-import { checkoutRoutes } from '../features/checkout/checkout.routes.js';
-import { createCheckoutService } from '../features/checkout/checkout.service.js';
-import { createDownloadsRepo } from '../features/downloads/downloads.repo.js';
-import { downloadsRoutes } from '../features/downloads/downloads.routes.js';
-import { createDownloadsService } from '../features/downloads/downloads.service.js';
+import { checkoutRoutes, createCheckoutService } from '../features/checkout/index.js';
+import {
+  createDownloadsRepo,
+  createDownloadsService,
+  downloadsRoutes,
+} from '../features/downloads/index.js';
 import type { MailService } from '../features/mail/index.js';
-import { createOrderNotices } from '../features/orders/order-notices.js';
-import { createOrdersRepo } from '../features/orders/orders.repo.js';
-import { ordersRoutes } from '../features/orders/orders.routes.js';
-import { createOrdersService } from '../features/orders/orders.service.js';
-import { salesRoutes } from '../features/sales/sales.routes.js';
-import { createSalesService } from '../features/sales/sales.service.js';
-import { testCheckoutRoutes } from '../features/test-checkout/test-checkout.routes.js';
-import { createTestCheckoutService } from '../features/test-checkout/test-checkout.service.js';
+import {
+  createOrderNotices,
+  createOrdersRepo,
+  createOrdersService,
+  ordersRoutes,
+} from '../features/orders/index.js';
+import {
+  createSalesLedger,
+  createSalesRepo,
+  createSalesService,
+  salesRoutes,
+} from '../features/sales/index.js';
+import {
+  createTestCheckoutRepo,
+  createTestCheckoutService,
+  createTestCheckoutSessions,
+  testCheckoutRoutes,
+} from '../features/test-checkout/index.js';
 import type { UploadsService } from '../features/uploads/index.js';
-import { stripeWebhookRoutes } from '../features/webhooks/stripe-webhook.routes.js';
+import { stripeWebhookRoutes } from '../features/webhooks/index.js';
 import type { AppContext } from './app-context.js';
 import { scheduleReconciliation } from './jobs.js';
 
@@ -39,9 +49,14 @@ export async function wireMoneyPath(
   { mail, auth, uploads, catalog }: MoneyPathNeeds,
 ) {
   const clock = options.clock ?? Date.now;
-  const payments = createPaymentProvider({ config, db: database.db, clock });
+  const testCheckoutSessions = createTestCheckoutSessions({
+    repo: createTestCheckoutRepo(database.db),
+    clock,
+  });
+  const payments = createPaymentProvider({ config, testCheckout: testCheckoutSessions, clock });
+  const salesRepo = createSalesRepo(database.db, database.dialect);
   const orders = createOrdersService({
-    repo: createOrdersRepo(database.db, database.dialect),
+    repo: createOrdersRepo(database.db, database.dialect, createSalesLedger(salesRepo)),
     catalog,
     users: auth,
     notices: createOrderNotices({
@@ -84,11 +99,17 @@ export async function wireMoneyPath(
   await app.register(checkoutRoutes, { checkout });
   await app.register(downloadsRoutes, { downloads, config });
   await app.register(salesRoutes, {
-    sales: createSalesService({ orders, catalog, timeZone: config.timeZone, clock }),
+    sales: createSalesService({
+      repo: salesRepo,
+      orders,
+      catalog,
+      timeZone: config.timeZone,
+      clock,
+    }),
   });
-  if (isTestCheckoutProvider(payments)) {
+  if (payments.name === 'test') {
     const testCheckout = createTestCheckoutService({
-      checkout: payments,
+      sessions: testCheckoutSessions,
       orders,
       clock,
       log: app.log,

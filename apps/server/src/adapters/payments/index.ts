@@ -1,24 +1,24 @@
 import type { Config } from '../../config.js';
-import type { Db } from '../../db/client.js';
 import type { PaymentProvider } from './payment-provider.js';
 import { createStripeProvider } from './stripe.js';
-import { createTestCheckoutProvider } from './test-checkout.js';
+import { createTestCheckoutProvider, type TestCheckoutPort } from './test-checkout.js';
 
 export interface PaymentProviderOptions {
   config: Pick<Config, 'payments' | 'publicUrl'>;
-  db: Db;
+  /** The test checkout's sessions and refunds (features/test-checkout), for the test provider. */
+  testCheckout: TestCheckoutPort;
   clock?: () => number;
 }
 
 /** The payment provider the configuration names; the rest of the app sees only the interface. */
 export function createPaymentProvider({
   config,
-  db,
+  testCheckout,
   clock = Date.now,
 }: PaymentProviderOptions): PaymentProvider {
   switch (config.payments.provider) {
     case 'test':
-      return createTestCheckoutProvider({ db, clock });
+      return createTestCheckoutProvider(testCheckout);
 
     case 'stripe':
       // config.ts sets the provider to stripe only when both keys are present.

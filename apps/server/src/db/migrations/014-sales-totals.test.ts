@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterEach, expect, test } from 'vitest';
-import { createOrdersRepo } from '../../features/orders/orders.repo.js';
+import { createSalesRepo } from '../../features/sales/index.js';
 import { databaseBefore } from '../../test/migrations.js';
 import type { DatabaseHandle } from '../client.js';
 import { migrate } from '../migrate.js';
@@ -65,7 +65,7 @@ test('the sales totals start from the orders already paid and refunded', async (
   ]);
 
   // What the overview reads agrees with the orders.
-  const repo = createOrdersRepo(db, dialect);
+  const repo = createSalesRepo(db, dialect);
   expect(await repo.refundedBetween(at('2026-11-24T00:00:00Z'), at('2026-11-25T00:00:00Z'))).toBe(
     400,
   );

@@ -2,7 +2,7 @@ import { pipeline, Transform, type Readable } from 'node:stream';
 import { OrderMessages } from '@bindery/shared';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../errors.js';
-import type { OrdersService } from '../orders/orders.service.js';
+import type { OrdersService } from '../orders/index.js';
 import type { DownloadQueries, DownloadsRepo } from './downloads.repo.js';
 
 /**

@@ -10,7 +10,7 @@ import { InvalidRangeError } from '../../adapters/storage/storage.js';
 import type { Config } from '../../config.js';
 import { AppError } from '../../errors.js';
 import type { CatalogService } from '../catalog/index.js';
-import type { OrdersService } from '../orders/orders.service.js';
+import type { OrdersService } from '../orders/index.js';
 import { DIGITAL_CONTENT_TYPES, type UploadsService } from '../uploads/index.js';
 import { createDownloadCounter, type ServedStream } from './download-counter.js';
 import type { DownloadsRepo } from './downloads.repo.js';

@@ -96,38 +96,8 @@ async function apply(
   const intent = outcome.paymentIntentId ? { paymentIntentId: outcome.paymentIntentId } : {};
 
   switch (outcome.result) {
-    case 'paid': {
-      const mismatch = describeMismatch(order, outcome);
-      if (mismatch) {
-        await tx.updateOrder(order.id, { reviewReason: mismatch, ...intent }, now);
-        return { kind: 'mismatch', reason: mismatch };
-      }
-      const moved = await tx.moveStatus(order.id, 'pay', outcome.source, now, {
-        paidAt: now,
-        ...intent,
-      });
-      if (!moved) {
-        if (order.status === 'canceled') {
-          // Money arrived for an order that had already closed: the owner grants or refunds.
-          await tx.updateOrder(
-            order.id,
-            { reviewReason: `paid after the order was canceled (${outcome.source})`, ...intent },
-            now,
-          );
-        }
-        return unchanged();
-      }
-      if (await tx.hasEvent(order.id, 'refunded')) {
-        const refunded = await tx.moveStatus(
-          order.id,
-          'refund',
-          'refund received before the payment',
-          now,
-        );
-        return applied(refunded);
-      }
-      return applied(moved);
-    }
+    case 'paid':
+      return applyPaid(tx, order, outcome, now);
     case 'canceled': {
       // The end of a session the order no longer uses (a replaced checkout) cancels nothing.
       const isOtherSession =
@@ -181,6 +151,51 @@ async function apply(
       return applied(await tx.moveStatus(order.id, 'refund', outcome.source, now));
     }
   }
+}
+
+/**
+ * A payment: flagged when it disagrees with the order, flagged when the order had closed, and
+ * refunded at once when the refund arrived first.
+ */
+async function applyPaid(
+  tx: OrderQueries,
+  order: OrderRow,
+  outcome: PaymentOutcome,
+  now: number,
+): Promise<OutcomeResult> {
+  const intent = outcome.paymentIntentId ? { paymentIntentId: outcome.paymentIntentId } : {};
+  const mismatch = describeMismatch(order, outcome);
+  if (mismatch) {
+    await tx.updateOrder(order.id, { reviewReason: mismatch, ...intent }, now);
+    return { kind: 'mismatch', reason: mismatch };
+  }
+  const moved = await tx.moveStatus(order.id, 'pay', outcome.source, now, {
+    paidAt: now,
+    ...intent,
+  });
+  if (!moved) {
+    if (order.status === 'canceled') {
+      // Money arrived for an order that had already closed: the owner grants or refunds.
+      await tx.updateOrder(
+        order.id,
+        { reviewReason: `paid after the order was canceled (${outcome.source})`, ...intent },
+        now,
+      );
+    }
+    return { kind: 'unchanged', status: order.status };
+  }
+  if (await tx.hasEvent(order.id, 'refunded')) {
+    const refunded = await tx.moveStatus(
+      order.id,
+      'refund',
+      'refund received before the payment',
+      now,
+    );
+    return refunded
+      ? { kind: 'applied', status: refunded }
+      : { kind: 'unchanged', status: order.status };
+  }
+  return { kind: 'applied', status: moved };
 }
 
 function describeMismatch(

@@ -1,4 +1,5 @@
 import type { OrderStatus } from '@bindery/shared';
+import type { OrdersTable } from '../../db/types.js';
 
 /**
  * Every move an order's status can make, and nothing else (docs/decisions/009). Each name is
@@ -21,3 +22,16 @@ export const ORDER_TRANSITIONS = {
 } as const satisfies Record<string, { from: readonly OrderStatus[]; to: OrderStatus }>;
 
 export type OrderTransition = keyof typeof ORDER_TRANSITIONS;
+
+/**
+ * Whether money the store could return is held for this order: a paid order, or a flagged one
+ * whose payment arrived (amount mismatch, paid after it was canceled).
+ */
+export function canRefund(
+  order: Pick<OrdersTable, 'status' | 'reviewReason' | 'paymentIntentId'>,
+): boolean {
+  if (order.status === 'paid') return true;
+  return (
+    order.status !== 'refunded' && order.reviewReason !== null && order.paymentIntentId !== null
+  );
+}

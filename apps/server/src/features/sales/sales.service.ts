@@ -8,11 +8,14 @@ import {
 } from '@bindery/shared';
 import { AppError } from '../../errors.js';
 import type { CatalogService } from '../catalog/index.js';
-import type { OrdersService } from '../orders/orders.service.js';
+import type { OrdersService } from '../orders/index.js';
 import { addDays, dateIn, dayRanges, daysBetween } from './calendar-days.js';
+import { splitAtUtcDays, type SalesDayRange, type SalesRepo } from './sales.repo.js';
 
 export interface SalesServiceOptions {
-  orders: Pick<OrdersService, 'salesReport'>;
+  repo: SalesRepo;
+  /** The orders paid in the hours the whole days leave out, for the best sellers. */
+  orders: Pick<OrdersService, 'paidSalesByProduct'>;
   catalog: Pick<CatalogService, 'getProductSummaries'>;
   /** STORE_TIME_ZONE: where the overview's days begin and end. */
   timeZone: string;
@@ -25,11 +28,26 @@ export interface SalesServiceOptions {
  * asked). Given only `from`, the range runs to today; given only `to`, it is the 30 days up to it.
  */
 export function createSalesService({
+  repo,
   orders,
   catalog,
   timeZone,
   clock = Date.now,
 }: SalesServiceOptions) {
+  /** Paid revenue per day, refunds and best sellers, from the running totals (decision 018). */
+  async function readReport(days: SalesDayRange[], topLimit: number) {
+    const start = days[0]!.start;
+    const end = days.at(-1)!.end;
+    const [byDay, refundedCents, top] = await Promise.all([
+      repo.salesByDay(days),
+      repo.refundedBetween(start, end),
+      orders
+        .paidSalesByProduct(splitAtUtcDays(start, end).hours)
+        .then((hours) => repo.topProductsBetween(start, end, topLimit, hours)),
+    ]);
+    return { byDay, refundedCents, top };
+  }
+
   return {
     async overview(query: SalesQuery): Promise<SalesResponse> {
       const today = dateIn(clock(), timeZone);
@@ -42,7 +60,7 @@ export function createSalesService({
         throw AppError.badRequest(SalesMessages.rangeTooLong, { to: [SalesMessages.rangeTooLong] });
       }
       const days = dayRanges(from, to, timeZone);
-      const report = await orders.salesReport(days, SALES_TOP_PRODUCTS);
+      const report = await readReport(days, SALES_TOP_PRODUCTS);
       const titles = await catalog.getProductSummaries(report.top.map((row) => row.productId));
       return {
         from,

@@ -7,8 +7,8 @@ import {
   type TestApp,
 } from '../../test/build-test-app.js';
 import { createTestProduct } from '../../test/factories.js';
-import { createOrdersRepo } from '../orders/orders.repo.js';
-import type { OrderTransition } from '../orders/order-status.js';
+import { createOrdersRepo, type OrderTransition } from '../orders/index.js';
+import { createSalesLedger, createSalesRepo } from './index.js';
 import { dayRanges, startOfDate } from './calendar-days.js';
 
 const HOUR = 60 * 60 * 1000;
@@ -30,7 +30,11 @@ async function store(now: string, timeZone = 'UTC') {
     .select('id')
     .where('email', '=', buyer.email)
     .executeTakeFirstOrThrow();
-  const repo = createOrdersRepo(t.database.db, t.database.dialect);
+  const repo = createOrdersRepo(
+    t.database.db,
+    t.database.dialect,
+    createSalesLedger(createSalesRepo(t.database.db, t.database.dialect)),
+  );
   let sequence = 0;
   /** An order written as fulfilment leaves it (paid or not, at a moment); its id. */
   const order = async (

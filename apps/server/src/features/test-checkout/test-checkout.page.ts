@@ -1,5 +1,5 @@
 import { TestCheckoutMessages as T, formatCents } from '@bindery/shared';
-import type { TestCheckoutSession } from '../../adapters/payments/test-checkout.js';
+import type { TestCheckoutSession } from './test-checkout.repo.js';
 import { THEME, escapeHtml, renderStorePage } from '../../store-page.js';
 import { CARD_FORM_SCRIPT } from './test-checkout.script.js';
 import type { CardField, CardForm } from './test-checkout.service.js';

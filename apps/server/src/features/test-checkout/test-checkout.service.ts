@@ -1,10 +1,7 @@
 import { TestCheckoutMessages } from '@bindery/shared';
-import {
-  testPaymentIdOf,
-  type TestCheckoutProvider,
-  type TestCheckoutSession,
-} from '../../adapters/payments/test-checkout.js';
-import type { OrdersService } from '../orders/orders.service.js';
+import type { OrdersService } from '../orders/index.js';
+import { testPaymentIdOf, type TestCheckoutSessions } from './test-checkout-sessions.js';
+import type { TestCheckoutSession } from './test-checkout.repo.js';
 
 /** The card the test checkout always declines, as Stripe's test mode does. */
 export const DECLINED_TEST_CARD = '4000000000000002';
@@ -39,7 +36,7 @@ export type CheckoutPage =
   | { kind: 'redirect'; location: string };
 
 export interface TestCheckoutServiceOptions {
-  checkout: TestCheckoutProvider;
+  sessions: Pick<TestCheckoutSessions, 'findSession' | 'completeSession' | 'closeSession'>;
   orders: Pick<OrdersService, 'applyOutcome' | 'recordUnmatchedPayment'>;
   clock?: () => number;
   log?: { warn(details: object, message: string): void };
@@ -103,7 +100,7 @@ const successUrlOf = (session: TestCheckoutSession) =>
  * repeats change nothing.
  */
 export function createTestCheckoutService({
-  checkout,
+  sessions,
   orders,
   clock = Date.now,
   log,
@@ -145,14 +142,14 @@ export function createTestCheckoutService({
 
   return {
     async show(sessionId: string): Promise<CheckoutPage> {
-      const session = await checkout.findSession(sessionId);
+      const session = await sessions.findSession(sessionId);
       if (!session) return notFound;
       if (session.status !== 'open') return closedPage(session, 200);
       return { kind: 'form', status: 200, session };
     },
 
     async pay(sessionId: string, form: CardForm): Promise<CheckoutPage> {
-      const session = await checkout.findSession(sessionId);
+      const session = await sessions.findSession(sessionId);
       if (!session) return notFound;
       if (session.status !== 'open') return closedPage(session, 409);
       const problem = checkCard(form, clock());
@@ -165,9 +162,9 @@ export function createTestCheckoutService({
           values: form,
         };
       }
-      if (!(await checkout.completeSession(session.id))) {
+      if (!(await sessions.completeSession(session.id))) {
         // Paid by a concurrent request, or its time ran out just now.
-        const current = await checkout.findSession(session.id);
+        const current = await sessions.findSession(session.id);
         return current ? closedPage(current, 409) : notFound;
       }
       // The provider has the money; now its "webhook".
@@ -202,12 +199,12 @@ export function createTestCheckoutService({
     },
 
     async cancel(sessionId: string): Promise<CheckoutPage> {
-      const session = await checkout.findSession(sessionId);
+      const session = await sessions.findSession(sessionId);
       if (!session) return notFound;
       if (session.status === 'complete') return closedPage(session, 409);
-      if (session.status === 'open' && !(await checkout.closeSession(session.id))) {
+      if (session.status === 'open' && !(await sessions.closeSession(session.id))) {
         // A payment completed it a moment ago: that one stands.
-        const current = await checkout.findSession(session.id);
+        const current = await sessions.findSession(session.id);
         if (current?.status === 'complete') return closedPage(current, 409);
       }
       await cancelOrderOf(session, `evt_test_canceled_${session.id}`);

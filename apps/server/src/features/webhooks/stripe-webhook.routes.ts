@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { PaymentProviderUnavailableError } from '../../adapters/payments/payment-provider.js';
 import type { StripePaymentProvider } from '../../adapters/payments/stripe.js';
 import { AppError } from '../../errors.js';
-import type { OrdersService } from '../orders/orders.service.js';
+import type { OrdersService } from '../orders/index.js';
 import {
   handleStripeEvent,
   UnreadableEventError,

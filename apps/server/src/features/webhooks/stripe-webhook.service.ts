@@ -1,8 +1,7 @@
 import type Stripe from 'stripe';
 import { z } from 'zod';
 import type { StripePaymentProvider } from '../../adapters/payments/stripe.js';
-import type { OutcomeResult, PaymentOutcome } from '../orders/fulfilment.js';
-import type { OrdersService } from '../orders/orders.service.js';
+import type { OrdersService, OutcomeResult, PaymentOutcome } from '../orders/index.js';
 
 export interface StripeWebhookDeps {
   orders: Pick<

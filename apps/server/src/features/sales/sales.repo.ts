@@ -1,10 +1,7 @@
-import { sql, type Kysely } from 'kysely';
-import type { Dialect } from '../../db/client.js';
+import { sql } from 'kysely';
+import type { Db, Dialect } from '../../db/client.js';
 import { QUARTER_HOUR_MS, UTC_DAY_MS } from '../../db/migrations/014-sales-totals.js';
-import type { Database, OrdersTable } from '../../db/types.js';
-
-/** What of an order the sales totals depend on. */
-export type SalesFacts = Pick<OrdersTable, 'status' | 'paidAt' | 'amountCents' | 'productId'>;
+import type { ProductSales, SalesFacts, TimeRange } from '../orders/index.js';
 
 /** One calendar day of the sales overview: its date and its [start, end) in milliseconds. */
 export interface SalesDayRange {
@@ -27,12 +24,38 @@ interface ProductDayDelta {
 }
 
 /**
+ * The whole UTC days inside a range, which the per-product days answer for, and the hours
+ * before the first and after the last, which only the orders can.
+ */
+export function splitAtUtcDays(start: number, end: number) {
+  const firstDay = Math.ceil(start / UTC_DAY_MS) * UTC_DAY_MS;
+  const lastDay = Math.floor(end / UTC_DAY_MS) * UTC_DAY_MS;
+  if (firstDay >= lastDay) return { days: null, hours: [{ start, end }] };
+  const days: TimeRange = { start: firstDay, end: lastDay };
+  return {
+    days,
+    hours: [
+      { start, end: firstDay },
+      { start: lastDay, end },
+    ],
+  };
+}
+
+/** The sales feature's own tables, plus `within()` to write in an order's transaction. */
+export function createSalesRepo(db: Db, dialect: Dialect) {
+  return {
+    ...salesTotalsQueries(db, dialect),
+    within: (trx: Db) => salesTotalsQueries(trx, dialect),
+  };
+}
+
+/**
  * The sales overview's running totals (migration 014, decision 018): written with every change
  * of an order's status or payment time, read by the overview instead of the orders themselves,
- * so a year costs the same at ten orders as at ten million. `db` may be a transaction, and must
- * be the one that changes the order.
+ * so a year costs the same at ten orders as at ten million. To record a change, `db` must be
+ * the transaction that changes the order.
  */
-export function salesTotalsQueries(db: Kysely<Database>, dialect: Dialect) {
+function salesTotalsQueries(db: Db, dialect: Dialect) {
   return {
     /**
      * Moves an order's share of the totals from what it was (`before`; undefined when the order
@@ -163,32 +186,34 @@ export function salesTotalsQueries(db: Kysely<Database>, dialect: Dialect) {
 
     /**
      * The best-selling products of a range by revenue (ties by id, so the order is stable): the
-     * whole UTC days inside the range from the per-product days, the hours before the first and
-     * after the last from the orders' sales index (migration 013). SQLite is told to use that
-     * index: left to itself it walks the product index and reads every order of every product.
-     * A product whose sales were all refunded keeps rows of zeros: it is left out.
+     * whole UTC days inside the range from the per-product days, plus `hours`, the orders paid
+     * before the first and after the last (the orders feature has them), in one statement. A
+     * product whose sales were all refunded keeps rows of zeros: it is left out.
      */
-    async topProductsBetween(start: number, end: number, limit: number) {
-      const firstDay = Math.ceil(start / UTC_DAY_MS) * UTC_DAY_MS;
-      const lastDay = Math.floor(end / UTC_DAY_MS) * UTC_DAY_MS;
-      const orders = dialect === 'sqlite' ? sql`orders INDEXED BY orders_sales` : sql`orders`;
-      const paidBetween = (from: number, to: number) =>
-        sql`SELECT product_id, amount_cents AS revenue_cents, 1 AS orders FROM ${orders}
-          WHERE status = 'paid' AND paid_at >= ${from} AND paid_at < ${to}`;
-      const parts =
-        firstDay < lastDay
-          ? sql`SELECT product_id, revenue_cents, orders FROM sales_product_days
-                WHERE starts_at >= ${firstDay} AND starts_at < ${lastDay}
-              UNION ALL ${paidBetween(start, firstDay)}
-              UNION ALL ${paidBetween(lastDay, end)}`
-          : paidBetween(start, end);
+    async topProductsBetween(
+      start: number,
+      end: number,
+      limit: number,
+      hours: ProductSales[] = [],
+    ) {
+      const { days } = splitAtUtcDays(start, end);
+      const parts = [
+        ...(days
+          ? [
+              sql`SELECT product_id, revenue_cents, orders FROM sales_product_days
+                WHERE starts_at >= ${days.start} AND starts_at < ${days.end}`,
+            ]
+          : []),
+        ...(hours.length > 0 ? [productSalesRows(hours, dialect)] : []),
+      ];
+      if (parts.length === 0) return [];
       const result = await sql<{
         productId: string;
         revenueCents: number | string;
         orderCount: number | string;
       }>`
         SELECT product_id, SUM(revenue_cents) AS revenue_cents, SUM(orders) AS order_count
-        FROM (${parts}) AS sales
+        FROM (${sql.join(parts, sql` UNION ALL `)}) AS sales
         GROUP BY product_id
         HAVING SUM(orders) > 0
         ORDER BY revenue_cents DESC, product_id
@@ -201,3 +226,19 @@ export function salesTotalsQueries(db: Kysely<Database>, dialect: Dialect) {
     },
   };
 }
+
+/**
+ * Figures handed in, as rows of the statement: one JSON parameter, however many products, so
+ * no database's limit on parameters is reached.
+ */
+function productSalesRows(rows: ProductSales[], dialect: Dialect) {
+  const json = JSON.stringify(rows.map((row) => [row.productId, row.revenueCents, row.orders]));
+  return dialect === 'postgres'
+    ? sql`SELECT value->>0 AS product_id, CAST(value->>1 AS BIGINT) AS revenue_cents,
+          CAST(value->>2 AS BIGINT) AS orders FROM json_array_elements(CAST(${json} AS json))`
+    : sql`SELECT json_extract(value, '$[0]') AS product_id,
+          json_extract(value, '$[1]') AS revenue_cents, json_extract(value, '$[2]') AS orders
+          FROM json_each(${json})`;
+}
+
+export type SalesRepo = ReturnType<typeof createSalesRepo>;

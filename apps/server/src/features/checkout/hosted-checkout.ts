@@ -1,0 +1,169 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { CatalogMessages, CheckoutMessages, type CheckoutSessionResponse } from '@bindery/shared';
+import type { PaymentProvider } from '../../adapters/payments/payment-provider.js';
+import { AppError } from '../../errors.js';
+import type { SessionUser } from '../../plugins/session.js';
+import type { CatalogService } from '../catalog/index.js';
+import type { OrderRow, OrdersService } from '../orders/index.js';
+import type { ProviderCalls } from './provider-calls.js';
+
+const MINUTE = 60_000;
+/** An open checkout is handed out again only while it leaves the buyer this long to pay. */
+const REUSE_MARGIN_MS = 5 * MINUTE;
+
+export interface HostedCheckoutOptions {
+  orders: Pick<
+    OrdersService,
+    | 'findReusablePendingOrder'
+    | 'createPendingOrder'
+    | 'attachCheckoutSession'
+    | 'requireOrder'
+    | 'applyOutcome'
+  >;
+  catalog: Pick<CatalogService, 'getProductForSale'>;
+  payments: PaymentProvider;
+  calls: ProviderCalls;
+  /** CHECKOUT_SESSION_MINUTES, in milliseconds. */
+  sessionMs: number;
+  clock: () => number;
+}
+
+/**
+ * The buyer's Buy Now: it opens (or continues) a hosted checkout for a pending order at the
+ * catalogue's price.
+ */
+export function createHostedCheckout({
+  orders,
+  catalog,
+  payments,
+  calls,
+  sessionMs,
+  clock,
+}: HostedCheckoutOptions) {
+  const { askProvider, closeCheckout } = calls;
+  /** The pages a checkout returns to, at the address the buyer started it from. */
+  const returnUrlsOf = (storeUrl: string) => ({
+    successUrl: `${storeUrl}/store/success?session_id={CHECKOUT_SESSION_ID}`,
+    cancelUrl: `${storeUrl}/store/cancel`,
+  });
+  return {
+    /**
+     * A pending order at the catalogue's price and a hosted checkout for it, returning to
+     * `storeUrl` (the address the buyer is on, or PUBLIC_URL). Whatever else the body held
+     * (price, amount, currency) was dropped by the schema and is never read.
+     */
+    async createCheckout(
+      user: SessionUser,
+      productId: string,
+      storeUrl: string,
+    ): Promise<CheckoutSessionResponse> {
+      const product = await catalog.getProductForSale(productId);
+      if (!product) throw AppError.notFound(CatalogMessages.productNotFound);
+      const { successUrl, cancelUrl } = returnUrlsOf(storeUrl);
+      const fingerprint = fingerprintOf([
+        product.title,
+        product.priceCents,
+        user.email,
+        successUrl,
+        cancelUrl,
+      ]);
+      const reusable = await orders.findReusablePendingOrder({
+        userId: user._id,
+        productId: product.id,
+        amountCents: product.priceCents,
+        provider: payments.name,
+        since: clock() - sessionMs,
+      });
+      if (reusable?.providerSessionId) {
+        const continued = await continueCheckout(
+          { orders, payments, calls, clock },
+          reusable,
+          fingerprint,
+          storeUrl,
+        );
+        if (continued) return continued;
+      }
+      const order =
+        reusable && reusable.providerSessionId === null
+          ? reusable
+          : await orders.createPendingOrder({ userId: user._id, product, provider: payments.name });
+      // A new key for every attempt: a key is never sent again with other parameters (Stripe
+      // refuses that), while the SDK's own retry of one attempt reuses it.
+      const idempotencyKey = `checkout-${order.id}-${randomBytes(6).toString('base64url')}`;
+      const session = await askProvider(order.id, CheckoutMessages.providerFailed, () =>
+        payments.createCheckoutSession({
+          orderId: order.id,
+          productTitle: product.title,
+          amountCents: order.amountCents,
+          currency: order.currency,
+          customerEmail: user.email,
+          successUrl,
+          cancelUrl,
+          storeUrl,
+          expiresAt: clock() + sessionMs,
+          idempotencyKey,
+        }),
+      );
+      await orders.attachCheckoutSession(order.id, {
+        id: session.sessionId,
+        url: session.url,
+        expiresAt: session.expiresAt,
+        fingerprint,
+      });
+      // Taken off sale while the provider was asked: close the checkout again.
+      if (!(await catalog.getProductForSale(product.id))) {
+        const current = await orders.requireOrder(order.id);
+        await closeCheckout(current, 'product removed');
+        throw AppError.notFound(CatalogMessages.productNotFound);
+      }
+      return { url: session.url };
+    },
+  };
+}
+
+const successUrlOf = (storeUrl: string, sessionId: string) =>
+  `${storeUrl}/store/success?session_id=${encodeURIComponent(sessionId)}`;
+
+type ContinueDeps = Pick<HostedCheckoutOptions, 'orders' | 'payments' | 'calls' | 'clock'>;
+
+/**
+ * A second Buy Now on an order with a checkout: the same checkout while it is open, unchanged
+ * and has time left; the success page when it was paid meanwhile; otherwise null, after the
+ * old checkout was closed at the provider and its order canceled.
+ */
+async function continueCheckout(
+  { orders, payments, calls, clock }: ContinueDeps,
+  order: OrderRow,
+  fingerprint: string,
+  storeUrl: string,
+): Promise<CheckoutSessionResponse | null> {
+  const { askProvider, applyProviderSession, closeCheckout } = calls;
+  const sessionId = order.providerSessionId!;
+  const isUnchanged = order.checkoutFingerprint === fingerprint;
+  const hasTime = (order.providerSessionExpiresAt ?? 0) - clock() > REUSE_MARGIN_MS;
+  if (isUnchanged && hasTime && order.providerSessionUrl) {
+    const session = await askProvider(order.id, CheckoutMessages.providerFailed, () =>
+      payments.retrieveSession(sessionId),
+    );
+    if (session?.status === 'open') return { url: order.providerSessionUrl };
+    if (session?.status === 'complete') {
+      await applyProviderSession(order, session, 'checkout:repeat');
+      return { url: successUrlOf(storeUrl, session.id) };
+    }
+  }
+  // Changed (title, price, addresses), nearly over or ended: close it so it cannot be paid late.
+  const closed = await closeCheckout(order, 'checkout:replaced');
+  if (closed?.status === 'complete') return { url: successUrlOf(storeUrl, closed.id) };
+  await orders.applyOutcome({
+    orderId: order.id,
+    result: 'canceled',
+    source: 'checkout replaced by a new one',
+    sessionId,
+  });
+  return null;
+}
+
+/** What a checkout was asked with; another fingerprint means the provider must be asked anew. */
+function fingerprintOf(parts: Array<string | number>): string {
+  return createHash('sha256').update(JSON.stringify(parts)).digest('base64url');
+}

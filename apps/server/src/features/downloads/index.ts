@@ -1,0 +1,8 @@
+/**
+ * The downloads feature's public entry. Downloads owns `downloads`, `download_usage` (and the
+ * retired `download_completions`); it depends on orders for the order behind a link and its
+ * count of downloads, never the reverse.
+ */
+export { createDownloadsService, type DownloadsService } from './downloads.service.js';
+export { createDownloadsRepo, type DownloadsRepo } from './downloads.repo.js';
+export { downloadsRoutes } from './downloads.routes.js';

@@ -1,0 +1,96 @@
+import { applyPaymentOutcome, type OutcomeResult, type PaymentOutcome } from './fulfilment.js';
+import { ID_SHAPE, STORE_CURRENCY, newOrderId } from './order-ids.js';
+import type { OrderNotices } from './order-notices.js';
+import type { OrderRow, OrdersRepo } from './orders.repo.js';
+
+export interface OrderLifecycleOptions {
+  repo: OrdersRepo;
+  /** The receipt and refund notice; without it (some tests) outcomes send no email. */
+  notices?: OrderNotices;
+  clock: () => number;
+}
+
+/**
+ * An order from Buy Now to its end: created at the catalogue's price, given a hosted checkout,
+ * then moved by what the provider (or the owner) says about it, exactly once (fulfilment.ts).
+ */
+export function createOrderLifecycle({ repo, notices, clock }: OrderLifecycleOptions) {
+  /** The emails an outcome may send, read before its transaction (only payments and refunds send). */
+  async function prepareNotices(outcome: PaymentOutcome) {
+    if (!notices || (outcome.result !== 'paid' && outcome.result !== 'refunded')) return undefined;
+    const order = ID_SHAPE.test(outcome.orderId)
+      ? await repo.findOrder(outcome.orderId)
+      : undefined;
+    return order ? notices.prepare(order) : undefined;
+  }
+
+  return {
+    /** A new pending order at the catalogue's price: the only amount a buyer is ever charged. */
+    async createPendingOrder(input: {
+      userId: string;
+      product: { id: string; priceCents: number };
+      provider: OrderRow['provider'];
+    }): Promise<OrderRow> {
+      const now = clock();
+      const row: OrderRow = {
+        id: newOrderId(),
+        userId: input.userId,
+        productId: input.product.id,
+        amountCents: input.product.priceCents,
+        currency: STORE_CURRENCY,
+        status: 'pending',
+        provider: input.provider,
+        providerSessionId: null,
+        providerSessionUrl: null,
+        providerSessionExpiresAt: null,
+        checkoutFingerprint: null,
+        paymentIntentId: null,
+        reviewReason: null,
+        disputeStatus: null,
+        refundId: null,
+        createdAt: now,
+        updatedAt: now,
+        paidAt: null,
+        downloadsUsed: 0,
+        hiddenAt: null,
+      };
+      await repo.insertOrder(row);
+      return row;
+    },
+
+    /**
+     * A pending order the buyer opened for the same product and price not long ago: a second
+     * click on Buy Now continues that checkout instead of leaving a stray pending order.
+     */
+    findReusablePendingOrder: (input: {
+      userId: string;
+      productId: string;
+      amountCents: number;
+      provider: OrderRow['provider'];
+      since: number;
+    }) =>
+      repo.findPendingOrder(
+        input.userId,
+        input.productId,
+        input.amountCents,
+        input.provider,
+        input.since,
+      ),
+
+    /** The hosted checkout an order uses now, kept so a second Buy Now can return it. */
+    attachCheckoutSession: (
+      orderId: string,
+      session: { id: string; url: string; expiresAt: number; fingerprint: string },
+    ) => repo.setCheckoutSession(orderId, session, clock()),
+
+    /** A provider's news about an order, applied exactly once (see fulfilment.ts). */
+    async applyOutcome(outcome: PaymentOutcome): Promise<OutcomeResult> {
+      return applyPaymentOutcome(repo, outcome, clock(), await prepareNotices(outcome));
+    },
+
+    /** Pending orders of a product with a checkout that may still be open. */
+    listOpenCheckoutsOfProduct: (productId: string) => repo.listOpenCheckoutsOfProduct(productId),
+    /** Whether a product must be kept for its buyers (orders that hold money or may still). */
+    hasOrdersToHonour: (productId: string) => repo.hasOrdersToHonour(productId),
+  };
+}

@@ -1,0 +1,136 @@
+import { randomBytes } from 'node:crypto';
+import {
+  PaymentProviderRefusedError,
+  type CreateCheckoutSessionInput,
+  type CreatedCheckoutSession,
+  type ProviderRefund,
+  type ProviderSession,
+  type RefundPaymentInput,
+} from '../../adapters/payments/payment-provider.js';
+import type { TestCheckoutPort } from '../../adapters/payments/test-checkout.js';
+import type { TestCheckoutRepo, TestCheckoutSession } from './test-checkout.repo.js';
+
+/** `cs_test_` and 24 random bytes: 32 base64url characters nobody can guess. */
+export const TEST_SESSION_ID_SHAPE = /^cs_test_[A-Za-z0-9_-]{32}$/;
+
+const newSessionId = () => `cs_test_${randomBytes(24).toString('base64url')}`;
+const newRefundId = () => `re_test_${randomBytes(12).toString('base64url')}`;
+
+/** The test checkout's name for the payment of a paid session, as a provider's payment id. */
+export const testPaymentIdOf = (sessionId: string) => sessionId.replace(/^cs_test_/, 'pi_test_');
+
+function toProviderSession(row: TestCheckoutSession): ProviderSession {
+  return {
+    id: row.id,
+    orderId: row.orderId,
+    status: row.status,
+    paymentStatus: row.paymentStatus,
+    amountTotal: row.amountCents,
+    currency: row.currency,
+    paymentIntentId: row.paymentStatus === 'paid' ? testPaymentIdOf(row.id) : null,
+  };
+}
+
+export interface TestCheckoutSessionsOptions {
+  repo: TestCheckoutRepo;
+  clock?: () => number;
+}
+
+/**
+ * The provider's side of the built-in test checkout: sessions and refunds kept as a provider
+ * keeps them. The payments adapter serves the store through it (`TestCheckoutPort`), and the
+ * hosted page reads a session and moves it to paid or expired.
+ */
+export function createTestCheckoutSessions({
+  repo,
+  clock = Date.now,
+}: TestCheckoutSessionsOptions) {
+  /** Marks an open session that has reached its end as expired; the row as it is afterwards. */
+  async function settleExpiry(row: TestCheckoutSession): Promise<TestCheckoutSession> {
+    const now = clock();
+    if (row.status !== 'open' || now < row.expiresAt) return row;
+    await repo.closeSession(row.id);
+    // Re-read: a payment may have completed the session just before its end.
+    return (await repo.findSession(row.id)) ?? row;
+  }
+
+  /** The session, or null when there is none; an open session past its end reads as expired. */
+  async function findSession(sessionId: string): Promise<TestCheckoutSession | null> {
+    if (!TEST_SESSION_ID_SHAPE.test(sessionId)) return null;
+    const row = await repo.findSession(sessionId);
+    return row ? settleExpiry(row) : null;
+  }
+
+  const port: TestCheckoutPort = {
+    /** As a provider does: the same idempotency key returns the session it first made. */
+    async createSession(input: CreateCheckoutSessionInput): Promise<CreatedCheckoutSession> {
+      // The hosted page is served by this app (test-checkout.routes), at the address the buyer
+      // started from.
+      const url = (id: string) => `${input.storeUrl}/checkout/test/${id}`;
+      const earlier = await repo.findSessionByKey(input.idempotencyKey);
+      if (earlier)
+        return { sessionId: earlier.id, url: url(earlier.id), expiresAt: earlier.expiresAt };
+      const id = newSessionId();
+      await repo.insertSession({
+        id,
+        orderId: input.orderId,
+        productTitle: input.productTitle,
+        amountCents: input.amountCents,
+        currency: input.currency,
+        status: 'open',
+        paymentStatus: 'unpaid',
+        successUrl: input.successUrl,
+        cancelUrl: input.cancelUrl,
+        createdAt: clock(),
+        expiresAt: input.expiresAt,
+        idempotencyKey: input.idempotencyKey,
+      });
+      return { sessionId: id, url: url(id), expiresAt: input.expiresAt };
+    },
+
+    async retrieveSession(sessionId: string): Promise<ProviderSession | null> {
+      const row = await findSession(sessionId);
+      return row ? toProviderSession(row) : null;
+    },
+
+    async expireSession(sessionId: string): Promise<ProviderSession | null> {
+      if (!TEST_SESSION_ID_SHAPE.test(sessionId)) return null;
+      await repo.closeSession(sessionId);
+      const row = await repo.findSession(sessionId);
+      return row ? toProviderSession(row) : null;
+    },
+
+    /** Refunds a completed session's payment once per key; nothing real was charged. */
+    async refundPayment(input: RefundPaymentInput): Promise<ProviderRefund> {
+      const earlier = await repo.findRefundIdByKey(input.idempotencyKey);
+      if (earlier) return { id: earlier.id, status: 'succeeded' };
+      const paid = await repo.findPaidSessionOfOrder(input.orderId);
+      if (!paid) {
+        throw new PaymentProviderRefusedError(
+          `the test checkout has no payment for order ${input.orderId}`,
+          400,
+        );
+      }
+      await repo.insertRefund({
+        id: newRefundId(),
+        sessionId: paid.id,
+        idempotencyKey: input.idempotencyKey,
+        amountCents: input.amountCents,
+        createdAt: clock(),
+      });
+      const { id } = (await repo.findRefundIdByKey(input.idempotencyKey))!;
+      return { id, status: 'succeeded' };
+    },
+  };
+
+  return {
+    ...port,
+    findSession,
+    /** open → complete and paid while the session has not ended; true when this call did it. */
+    completeSession: (sessionId: string) => repo.completeSession(sessionId, clock()),
+    /** open → expired (buyer canceled, or time is up); true when this call did it. */
+    closeSession: (sessionId: string) => repo.closeSession(sessionId),
+  };
+}
+
+export type TestCheckoutSessions = ReturnType<typeof createTestCheckoutSessions>;
