@@ -24,12 +24,17 @@ export const postgresFolders = [
   'src/features/webhooks',
 ];
 export const postgresFiles = [
+  // The command opens the store's database itself.
   'src/cli/create-admin.test.ts',
   'src/crash-recovery.test.ts',
   // The fuzzer once found a 500 that only PostgreSQL gave.
   'src/fuzz.test.ts',
   'src/graceful-shutdown.test.ts',
+  // docs/security.md promises the route × role matrix on both databases.
+  'src/route-guards.test.ts',
   'src/several-instances.test.ts',
+  // Its dates are read back from the database.
   'src/features/storefront/sitemap.test.ts',
+  // A signature used once under concurrent uploads, the byte budget, claims in a transaction.
   'src/features/uploads/uploads.test.ts',
 ];
