@@ -1,10 +1,10 @@
 import os from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { postgresFiles, postgresFolders } from './src/test/postgres-suite.js';
 
-/** The whole server suite runs twice: on SQLite and on PostgreSQL. */
+/** Every test file runs on SQLite; those src/test/postgres-suite.ts names, on PostgreSQL too. */
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts'],
     testTimeout: 30_000,
     // One worker per core, up to four: a server test spends much of its time waiting on its
     // database, child processes and sockets, so vitest's default (a core left to itself) keeps
@@ -13,11 +13,16 @@ export default defineConfig({
     maxWorkers: Math.min(os.availableParallelism(), 4),
     hookTimeout: 60_000,
     projects: [
-      { extends: true, test: { name: 'sqlite', env: { TEST_DB: 'sqlite' } } },
+      // Each project names its own files: vitest would add a shared `include` to the project's.
+      {
+        extends: true,
+        test: { name: 'sqlite', include: ['src/**/*.test.ts'], env: { TEST_DB: 'sqlite' } },
+      },
       {
         extends: true,
         test: {
           name: 'postgres',
+          include: [...postgresFolders.map((folder) => `${folder}/**/*.test.ts`), ...postgresFiles],
           env: { TEST_DB: 'postgres' },
           globalSetup: ['src/test/postgres-global-setup.ts'],
         },

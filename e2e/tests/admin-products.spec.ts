@@ -24,12 +24,15 @@ async function searchCatalogue(page: Page, text: string) {
   await search.press('Enter');
 }
 
-/** Holds each matching request a moment, so the stage it belongs to can be seen. */
-async function slowDown(page: Page, url: string, method: string) {
+/** Holds each matching request until `release()`, so the stage it belongs to can be seen. */
+async function holdUntilReleased(page: Page, url: string, method: string) {
+  let release = () => {};
+  const released = new Promise<void>((done) => (release = done));
   await page.route(url, async (route) => {
-    if (route.request().method() === method) await new Promise((done) => setTimeout(done, 1_500));
+    if (route.request().method() === method) await released;
     await route.fallback();
   });
+  return release;
 }
 
 test('the admin lands on the dashboard and sees 5 products per page', async ({ page }) => {
@@ -115,17 +118,20 @@ test('the admin adds, edits and deletes a product, and the catalogue follows', a
   await expect(addDialog.getByText(/^logbook\.pdf \(\d+\.\d KB\)$/)).toBeVisible();
   await expectNoSeriousA11yViolations(page);
 
-  await slowDown(page, '**/api/uploads/file', 'POST');
-  await slowDown(page, '**/api/uploads/image', 'POST');
-  await slowDown(page, '**/api/products', 'POST');
+  const releaseFile = await holdUntilReleased(page, '**/api/uploads/file', 'POST');
+  const releaseImages = await holdUntilReleased(page, '**/api/uploads/image', 'POST');
+  const releaseProduct = await holdUntilReleased(page, '**/api/products', 'POST');
   await addDialog.getByRole('button', { name: 'Save Product' }).click();
 
   const stage = addDialog.getByRole('status');
   await expect(stage.getByText('Uploading digital file...')).toBeVisible();
   await expect(stage.getByText(/^\d{1,3}%$/)).toBeVisible();
   await expect(addDialog.getByRole('button', { name: 'Cancel' })).toBeDisabled();
+  releaseFile();
   await expect(stage.getByText('Uploading product images...')).toBeVisible();
+  releaseImages();
   await expect(stage.getByText('Finalizing product...')).toBeVisible();
+  releaseProduct();
   await expect(page.getByText('Product added successfully!')).toBeVisible();
   await expect(addDialog).toBeHidden();
   // Newest first: the new product heads the first page.

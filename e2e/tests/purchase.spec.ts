@@ -24,13 +24,16 @@ async function openProduct(page: Page, search: string, title: string): Promise<s
 
 /** Buy Now: "Processing..." while the checkout is made, then the hosted test checkout. */
 async function startCheckout(page: Page) {
-  // Held a moment, so the busy button can be seen before the page is left.
+  // Held until the busy button has been seen, before the page is left.
+  let release = () => {};
+  const seen = new Promise<void>((done) => (release = done));
   await page.route('**/api/session/checkout', async (route) => {
-    await new Promise((done) => setTimeout(done, 1_000));
+    await seen;
     await route.fallback();
   });
   await page.getByRole('main').getByRole('button', { name: 'Buy Now' }).click();
   await expect(page.getByRole('button', { name: 'Processing...' })).toBeDisabled();
+  release();
   await expect(page).toHaveURL(/\/checkout\/test\/cs_test_[\w-]+$/);
   await page.unrouteAll({ behavior: 'wait' });
   await expect(page.getByText('Test mode — no real charge')).toBeVisible();

@@ -28,7 +28,15 @@ afterEach(async () => {
 });
 
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Resolves once the server has printed `text`; fails after ten seconds. */
+async function waitForOutput(server: ServerProcess, text: string) {
+  const deadline = Date.now() + 10_000;
+  while (!server.output().includes(text)) {
+    if (Date.now() > deadline) throw new Error(`no "${text}" in: ${server.output()}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
 
 /** A download read slowly on its own connection; `started` once `afterBytes` have arrived. */
 function slowDownload(url: string, afterBytes: number) {
@@ -117,7 +125,8 @@ test(
     await download.started;
     const signalledAt = Date.now();
     server.child.kill('SIGTERM');
-    await sleep(200);
+    // Logged as the server stops listening, in the same turn.
+    await waitForOutput(server, 'SIGTERM received');
 
     // While it drains, a new visitor is told at once: refused connection (or a 503), no hang.
     expect(['ECONNREFUSED', '503']).toContain(await freshRequest(`${server.url}/api/health`));

@@ -151,8 +151,7 @@ test.skipIf(testDb === 'postgres')(
 
     const everywhere = start(dataDir, { HOST: '0.0.0.0' });
     await everywhere.listening.catch(() => undefined);
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    expect(everywhere.output()).toContain('Listening on every network interface (HOST=0.0.0.0');
+    await waitForOutput(everywhere.output, 'Listening on every network interface (HOST=0.0.0.0');
     everywhere.child.kill('SIGTERM');
     expect(await everywhere.exited).toBe(0);
   },
@@ -167,7 +166,7 @@ test.skipIf(testDb === 'postgres')(
     const pretty = start(dataDir, { LOG_FORMAT: 'pretty' });
     const url = await pretty.listening;
     expect((await fetch(`${url}/api/health`)).status).toBe(200);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await waitForOutput(pretty.output, 'GET /api/health 200 ');
     const lines = pretty.output().split('\n');
     expect(lines.filter((line) => line.includes('/api/health'))).toEqual([
       expect.stringMatching(/^\d\d:\d\d:\d\d GET \/api\/health 200 \d+(\.\d)? ms$/),
@@ -180,7 +179,7 @@ test.skipIf(testDb === 'postgres')(
     const json = start(dataDir);
     const jsonUrl = await json.listening;
     await fetch(`${jsonUrl}/api/health`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await waitForOutput(json.output, '"url":"/api/health"');
     const request = json
       .output()
       .split('\n')

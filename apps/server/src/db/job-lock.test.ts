@@ -20,6 +20,21 @@ function heldJob() {
   };
 }
 
+/** Resolves once a session on this database waits for an advisory lock it was not granted. */
+async function waitForLockWaiter(handle: DatabaseHandle) {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const { rows } = await sql<{ pid: number }>`
+      select pid from pg_locks
+      where locktype = 'advisory' and not granted
+        and database = (select oid from pg_database where datname = current_database())
+    `.execute(handle.db);
+    if (rows.length > 0) return;
+    if (Date.now() > deadline) throw new Error('no session waits for the lock');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
 if (testDb === 'postgres') {
   let scratch: Awaited<ReturnType<typeof createScratchDatabase>>;
   let first: DatabaseHandle;
@@ -68,7 +83,7 @@ if (testDb === 'postgres') {
       steps.push('second ran');
       return 'second';
     });
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await waitForLockWaiter(second);
     expect(steps).toEqual([]);
     job.release();
     expect(await Promise.all([running, waiting])).toEqual(['first', 'second']);

@@ -52,8 +52,8 @@ test('a client that drops its connection mid-body is one info line, not an error
       '',
       '{"email":',
     ].join('\r\n'),
-    // Once the server holds the headers and has started reading the body.
-    (socket) => setTimeout(() => socket.destroy(), 100),
+    // Once the server holds the headers and has started on the request.
+    (socket) => t.app.server.once('request', () => setImmediate(() => socket.destroy())),
   );
   const line = await waitFor(
     () => lines.find((entry) => entry.msg === 'the client went away mid-request'),
