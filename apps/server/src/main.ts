@@ -1,5 +1,6 @@
 import { chmodSync, existsSync } from 'node:fs';
 import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, loadStoreDataConfig, type Config } from './config.js';
 import { DataDirLockedError } from './db/client.js';
@@ -27,12 +28,10 @@ function makeDataPrivate(dataDir: string) {
   }
 }
 
-async function start() {
-  // Before anything is written: files and folders this process creates are its user's alone.
-  process.umask(0o077);
-  let config: Config;
+/** The configuration, or one line per bad variable and exit. */
+function loadConfigOrExit(): Config {
   try {
-    config = loadConfig();
+    return loadConfig();
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);
@@ -40,7 +39,72 @@ async function start() {
     }
     throw error;
   }
+}
 
+/**
+ * The admin account and the demo catalogue, once the database can be reached; instances
+ * starting together on one PostgreSQL take turns (the caller holds the job lock), so both are
+ * made once.
+ */
+async function setUpStore(app: FastifyInstance, config: Config) {
+  const admin = await ensureAdmin(config, app.auth);
+  if (admin.kind === 'generated') {
+    console.log(
+      [
+        '',
+        '  An admin account was created for this new store. This password is shown only once:',
+        `    email:    ${admin.email}`,
+        `    password: ${admin.password}`,
+        `  Sign in at ${config.publicUrl}/store/login/admin`,
+        '  (set ADMIN_EMAIL and ADMIN_PASSWORD, or run "npm run create-admin", to choose your own)',
+        '',
+      ].join('\n'),
+    );
+  } else if (admin.kind === 'configured' && admin.outcome !== 'unchanged') {
+    app.log.info(`admin ${admin.email} ${admin.outcome} from ADMIN_EMAIL/ADMIN_PASSWORD`);
+  }
+
+  if (config.seedDemo) {
+    const seeded = await seedDemoCatalogue({
+      db: app.database.db,
+      catalog: app.catalog,
+      uploads: app.uploads,
+    });
+    if (seeded > 0)
+      app.log.info(
+        `added the demo catalogue (${seeded} products); set SEED_DEMO=false to start empty`,
+      );
+  }
+}
+
+/** SIGTERM and SIGINT finish in-flight requests, then exit; a hung one is cut off. */
+function exitOnSignals(app: FastifyInstance) {
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal} received: finishing in-flight requests`);
+    // Should a request hang, do not wait forever.
+    setTimeout(() => {
+      app.log.error('shutdown took too long; exiting');
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS).unref();
+    app.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        app.log.error({ err: error }, 'error while shutting down');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+}
+
+async function start() {
+  // Before anything is written: files and folders this process creates are its user's alone.
+  process.umask(0o077);
+  const config = loadConfigOrExit();
   makeDataPrivate(config.dataDir);
   if (config.payments.provider === 'test') {
     console.warn('Test checkout active: no real payments are taken');
@@ -62,41 +126,8 @@ async function start() {
     throw error;
   });
 
-  /**
-   * The admin account and the demo catalogue, once the database can be reached; instances
-   * starting together on one PostgreSQL take turns, so both are made once.
-   */
-  const prepareStore = () => createJobLock(app.database).inTurn('storeSetup', setUpStore);
-  const setUpStore = async () => {
-    const admin = await ensureAdmin(config, app.auth);
-    if (admin.kind === 'generated') {
-      console.log(
-        [
-          '',
-          '  An admin account was created for this new store. This password is shown only once:',
-          `    email:    ${admin.email}`,
-          `    password: ${admin.password}`,
-          `  Sign in at ${config.publicUrl}/store/login/admin`,
-          '  (set ADMIN_EMAIL and ADMIN_PASSWORD, or run "npm run create-admin", to choose your own)',
-          '',
-        ].join('\n'),
-      );
-    } else if (admin.kind === 'configured' && admin.outcome !== 'unchanged') {
-      app.log.info(`admin ${admin.email} ${admin.outcome} from ADMIN_EMAIL/ADMIN_PASSWORD`);
-    }
-
-    if (config.seedDemo) {
-      const seeded = await seedDemoCatalogue({
-        db: app.database.db,
-        catalog: app.catalog,
-        uploads: app.uploads,
-      });
-      if (seeded > 0)
-        app.log.info(
-          `added the demo catalogue (${seeded} products); set SEED_DEMO=false to start empty`,
-        );
-    }
-  };
+  const prepareStore = () =>
+    createJobLock(app.database).inTurn('storeSetup', () => setUpStore(app, config));
   // A PostgreSQL that was down at start: listen now (answering 503) and prepare once it is back.
   if (app.isDatabaseReady()) await prepareStore();
   else {
@@ -106,26 +137,7 @@ async function start() {
       .catch((error: unknown) => app.log.error({ err: error }, 'could not prepare the store'));
   }
 
-  let closing = false;
-  const shutdown = (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info(`${signal} received: finishing in-flight requests`);
-    // Should a request hang, do not wait forever.
-    setTimeout(() => {
-      app.log.error('shutdown took too long; exiting');
-      process.exit(1);
-    }, SHUTDOWN_GRACE_MS).unref();
-    app.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        app.log.error({ err: error }, 'error while shutting down');
-        process.exit(1);
-      },
-    );
-  };
-  process.on('SIGTERM', () => shutdown('SIGTERM'));
-  process.on('SIGINT', () => shutdown('SIGINT'));
+  exitOnSignals(app);
 
   // `npm run backup` asks this process for the SQLite snapshot over a socket in the data
   // directory: the store holds the database's lock for its whole life (decision 003).

@@ -57,24 +57,10 @@ export function createFastLane(options: {
   const targets = new Map<string, LaneAnswer>();
   // The headers sent with each prepared answer, worked out once (answers prepare theirs once).
   const sentHeaders = new WeakMap<object, Record<string, string>>();
-  const hostVerdicts = new Map<string, { serve: boolean; at: number }>();
+  const servesHost = createHostVerdicts(options.storeAddress);
   const sessionCookie = `${options.sessionCookieName}=`;
   let log: FastifyBaseLogger | undefined;
   let open = true;
-
-  /**
-   * Whether the store serves a GET naming `host`, as its own judge decides. The verdict is the
-   * same for every remembered target: none is a path that answers on any host (health, webhooks).
-   */
-  function servesHost(host: string, url: string): boolean {
-    const now = Date.now();
-    const known = hostVerdicts.get(host);
-    if (known && now - known.at < HOST_VERDICT_TTL_MS) return known.serve;
-    const verdict = options.storeAddress.judge({ method: 'GET', url, host, protocol: 'http' });
-    if (hostVerdicts.size >= MAX_HOST_VERDICTS) hostVerdicts.clear();
-    hostVerdicts.set(host, { serve: verdict.kind === 'serve', at: now });
-    return verdict.kind === 'serve';
-  }
 
   /** Answers `request` from the lane and returns true, or returns false and leaves it alone. */
   function serve(request: IncomingMessage, response: ServerResponse): boolean {
@@ -110,19 +96,7 @@ export function createFastLane(options: {
     }
     response.writeHead(answer.status, sent);
     response.end(answer.body);
-    if (log && isInfoEnabled(log)) {
-      const reqId = randomUUID();
-      log.info(
-        {
-          reqId,
-          req: { method: request.method, url: redactUrl(request.url ?? ''), id: reqId },
-          res: { statusCode: answer.status },
-          responseTime: performance.now() - started,
-          kept: true,
-        },
-        'request completed',
-      );
-    }
+    if (log && isInfoEnabled(log)) logKeptAnswer(log, request, answer.status, started);
     return true;
   }
 
@@ -174,4 +148,41 @@ export type FastLane = ReturnType<typeof createFastLane>;
 function isInfoEnabled(log: FastifyBaseLogger): boolean {
   const pino = log as FastifyBaseLogger & { isLevelEnabled?: (level: string) => boolean };
   return pino.isLevelEnabled?.('info') ?? true;
+}
+
+/**
+ * Whether the store serves a GET naming `host`, as its own judge decides. The verdict is the
+ * same for every remembered target: none is a path that answers on any host (health, webhooks).
+ */
+function createHostVerdicts(storeAddress: StoreAddress) {
+  const hostVerdicts = new Map<string, { serve: boolean; at: number }>();
+  return function servesHost(host: string, url: string): boolean {
+    const now = Date.now();
+    const known = hostVerdicts.get(host);
+    if (known && now - known.at < HOST_VERDICT_TTL_MS) return known.serve;
+    const verdict = storeAddress.judge({ method: 'GET', url, host, protocol: 'http' });
+    if (hostVerdicts.size >= MAX_HOST_VERDICTS) hostVerdicts.clear();
+    hostVerdicts.set(host, { serve: verdict.kind === 'serve', at: now });
+    return verdict.kind === 'serve';
+  };
+}
+
+/** The access-log line the route would have written, marked as sent from the lane. */
+function logKeptAnswer(
+  log: FastifyBaseLogger,
+  request: IncomingMessage,
+  statusCode: number,
+  started: number,
+) {
+  const reqId = randomUUID();
+  log.info(
+    {
+      reqId,
+      req: { method: request.method, url: redactUrl(request.url ?? ''), id: reqId },
+      res: { statusCode },
+      responseTime: performance.now() - started,
+      kept: true,
+    },
+    'request completed',
+  );
 }

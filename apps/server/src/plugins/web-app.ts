@@ -1,19 +1,21 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { constants, brotliCompressSync, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
-import {
-  ErrorCode,
-  PAGE_DATA_ELEMENT_ID,
-  STORE_CONFIG_ELEMENT_ID,
-  type StoreConfig,
-  type User,
-} from '@bindery/shared';
+import { ErrorCode, STORE_CONFIG_ELEMENT_ID, type StoreConfig, type User } from '@bindery/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
-import { jsonForScript } from '../lib/html.js';
-import type { PageAnswer, PageRenderer, RenderedApp } from '../lib/page-rendering.js';
+import type { PageAnswer, PageRenderer } from '../lib/page-rendering.js';
+import {
+  KeptPages,
+  compressIndex,
+  createPageSender,
+  pickEncoding,
+  splitTemplate,
+  type PageSender,
+} from './sent-pages.js';
+
+export { KeptPages, pickEncoding } from './sent-pages.js';
 
 /** The public pages the server writes itself (head, status, the page); the app takes them over. */
 export interface PublicPages {
@@ -77,7 +79,6 @@ export async function registerWebApp(app: FastifyInstance, config: Config, pages
   const renderedIndex = renderIndex(readFileSync(indexFile, 'utf8'), storeConfigOf(config));
   const indexHtml = compressIndex(renderedIndex);
   const template = splitTemplate(renderedIndex);
-  const keptPages = new KeptPages(KEPT_PAGES_BYTES);
 
   await app.register(fastifyStatic, {
     root: config.webDistDir,
@@ -106,62 +107,9 @@ export async function registerWebApp(app: FastifyInstance, config: Config, pages
     return reply.send(indexHtml[encoding]);
   };
 
-  /**
-   * index.html with the page's own head in place of the title and the rendered app in #root,
-   * compressed; kept for the next visitor when the page is the same for everyone.
-   */
-  const sendPage = (request: FastifyRequest, reply: FastifyReply, page: PageAnswer) => {
-    const encoding = pickEncoding(request.headers['accept-encoding']);
-    let body: Buffer;
-    if (page.shareKey === undefined) {
-      // This visitor's page only: compressed once, for them.
-      const html = Buffer.from(assemblePage(template, page.content()));
-      body = encoding === 'identity' ? html : compressPage(html, encoding);
-    } else {
-      let sent = keptPages.get(page.shareKey);
-      if (!sent) {
-        sent = toSentPage(assemblePage(template, page.content()));
-        keptPages.set(page.shareKey, sent);
-      }
-      body = sent[encoding];
-    }
-    reply
-      .code(page.status)
-      // A page with the visitor's name on it is theirs alone.
-      .header('cache-control', page.shareKey === undefined ? 'private, no-cache' : 'no-cache')
-      .header('vary', 'accept-encoding')
-      .type('text/html; charset=utf-8');
-    if (encoding !== 'identity') reply.header('content-encoding', encoding);
-    return reply.send(body);
-  };
+  const sendPage = createPageSender(template, new KeptPages(KEPT_PAGES_BYTES));
 
-  if (pages) {
-    const userOf = (request: FastifyRequest): User | null => {
-      const user = request.sessionUser;
-      return user ? { _id: user._id, name: user.name, email: user.email, role: user.role } : null;
-    };
-    const searchOf = (url: string) => {
-      const query = url.indexOf('?');
-      return query === -1 ? '' : url.slice(query);
-    };
-    app.get<{ Params: { id: string } }>(
-      `${STORE_PREFIX}/product/:id`,
-      { schema: { hide: true } },
-      async (request, reply) =>
-        sendPage(
-          request,
-          reply,
-          await pages.productPage(request.params.id, request.url, userOf(request)),
-        ),
-    );
-    app.get(`${STORE_PREFIX}/products`, { schema: { hide: true } }, async (request, reply) =>
-      sendPage(
-        request,
-        reply,
-        await pages.cataloguePage(request.url, searchOf(request.url), userOf(request)),
-      ),
-    );
-  }
+  if (pages) registerPublicPages(app, pages, sendPage);
 
   app.get(STORE_PREFIX, { schema: { hide: true } }, sendIndex);
   app.get(`${STORE_PREFIX}/*`, { schema: { hide: true } }, (request, reply) => {
@@ -191,123 +139,31 @@ export function renderIndex(html: string, storeConfig: StoreConfig): string {
     .replace(/<title>[\s\S]*?<\/title>/, () => `<title>${escapedTitle}</title>`);
 }
 
-type Encoding = 'br' | 'gzip' | 'identity';
-
-/** index.html cut where a page's head and its rendered app go. */
-interface Template {
-  beforeTitle: string;
-  /** From after the title to the inside of `<div id="root">`. */
-  beforeApp: string;
-  afterApp: string;
-}
-
-const ROOT_ELEMENT = '<div id="root"></div>';
-
-function splitTemplate(html: string): Template {
-  const [beforeTitle = '', rest = ''] = html.split(/<title>[\s\S]*?<\/title>/);
-  const root = rest.indexOf(ROOT_ELEMENT);
-  if (root === -1) return { beforeTitle, beforeApp: rest, afterApp: '' };
-  const inside = root + ROOT_ELEMENT.length - '</div>'.length;
-  return { beforeTitle, beforeApp: rest.slice(0, inside), afterApp: rest.slice(inside) };
-}
-
-/** Resource hints React writes ahead of the markup (an image to preload) belong in the head. */
-const LEADING_LINKS = /^(?:<link [^>]*\/>)+/;
-
-function assemblePage(template: Template, { head, app }: { head: string; app?: RenderedApp }) {
-  if (!app) return `${template.beforeTitle}${head}${template.beforeApp}${template.afterApp}`;
-  const hints = LEADING_LINKS.exec(app.html)?.[0] ?? '';
-  const markup = app.html.slice(hints.length);
-  const data = `<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">${jsonForScript(app.data)}</script>`;
-  return (
-    `${template.beforeTitle}${head}${hints}${template.beforeApp}${markup}</div>${data}` +
-    template.afterApp.slice('</div>'.length)
-  );
-}
-
-type SentPage = Record<Encoding, Buffer>;
-
-function toSentPage(html: string): SentPage {
-  const identity = Buffer.from(html);
-  return { identity, br: compressPage(identity, 'br'), gzip: compressPage(identity, 'gzip') };
-}
-
-/** Sent pages by share key, the least recently used dropped past a budget of bytes. */
-export class KeptPages {
-  private readonly pages = new Map<string, SentPage>();
-  private bytes = 0;
-
-  constructor(private readonly budget: number) {}
-
-  get(key: string): SentPage | undefined {
-    const page = this.pages.get(key);
-    if (page) {
-      this.pages.delete(key);
-      this.pages.set(key, page);
-    }
-    return page;
-  }
-
-  set(key: string, page: SentPage): void {
-    const size = sizeOf(page);
-    if (size > this.budget) return;
-    const replaced = this.pages.get(key);
-    if (replaced) this.bytes -= sizeOf(replaced);
-    this.pages.set(key, page);
-    this.bytes += size;
-    for (const [oldKey, old] of this.pages) {
-      if (this.bytes <= this.budget) break;
-      this.pages.delete(oldKey);
-      this.bytes -= sizeOf(old);
-    }
-  }
-}
-
-const sizeOf = (page: SentPage) => page.identity.length + page.br.length + page.gzip.length;
-
-/**
- * A rendered page, compressed with quick settings: it is made on a request (and once more for
- * each signed-in visitor), unlike index.html, which is compressed once at start-up.
- */
-function compressPage(html: Buffer, encoding: 'br' | 'gzip'): Buffer {
-  return encoding === 'br'
-    ? brotliCompressSync(html, {
-        params: {
-          [constants.BROTLI_PARAM_QUALITY]: 4,
-          [constants.BROTLI_PARAM_SIZE_HINT]: html.length,
-        },
-      })
-    : gzipSync(html, { level: 6 });
-}
-
-/** index.html in each encoding, made once at start-up: it only changes with the settings. */
-function compressIndex(html: string): Record<Encoding, Buffer> {
-  const identity = Buffer.from(html);
-  return {
-    identity,
-    br: brotliCompressSync(identity, {
-      params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY },
-    }),
-    gzip: gzipSync(identity, { level: constants.Z_BEST_COMPRESSION }),
+/** The pages the server renders itself: a product, and the catalogue with its search. */
+function registerPublicPages(app: FastifyInstance, pages: PublicPages, sendPage: PageSender) {
+  const userOf = (request: FastifyRequest): User | null => {
+    const user = request.sessionUser;
+    return user ? { _id: user._id, name: user.name, email: user.email, role: user.role } : null;
   };
-}
-
-/**
- * The encoding to answer with: brotli if the client takes it, then gzip, else none. An encoding
- * with q=0 is refused, and `*` stands for any encoding not named.
- */
-export function pickEncoding(acceptEncoding: string | string[] | undefined): Encoding {
-  const header = Array.isArray(acceptEncoding) ? acceptEncoding.join(',') : (acceptEncoding ?? '');
-  const weights = new Map<string, number>();
-  for (const part of header.split(',')) {
-    const [name = '', ...params] = part.trim().toLowerCase().split(';');
-    if (!name) continue;
-    const q = params.map((param) => param.trim()).find((param) => param.startsWith('q='));
-    const weight = q === undefined ? 1 : Number(q.slice(2));
-    weights.set(name, Number.isNaN(weight) ? 0 : weight);
-  }
-  const accepts = (name: string) => (weights.get(name) ?? weights.get('*') ?? 0) > 0;
-  if (accepts('br')) return 'br';
-  if (accepts('gzip')) return 'gzip';
-  return 'identity';
+  const searchOf = (url: string) => {
+    const query = url.indexOf('?');
+    return query === -1 ? '' : url.slice(query);
+  };
+  app.get<{ Params: { id: string } }>(
+    `${STORE_PREFIX}/product/:id`,
+    { schema: { hide: true } },
+    async (request, reply) =>
+      sendPage(
+        request,
+        reply,
+        await pages.productPage(request.params.id, request.url, userOf(request)),
+      ),
+  );
+  app.get(`${STORE_PREFIX}/products`, { schema: { hide: true } }, async (request, reply) =>
+    sendPage(
+      request,
+      reply,
+      await pages.cataloguePage(request.url, searchOf(request.url), userOf(request)),
+    ),
+  );
 }

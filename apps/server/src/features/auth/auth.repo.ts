@@ -21,8 +21,28 @@ export function createAuthRepo(db: Db) {
 /** The queries of the auth feature; `db` may be a transaction. */
 function authQueries(db: Db) {
   return {
+    ...userQueries(db),
+    ...sessionQueries(db),
+    ...failureQueries(db),
+    ...passwordResetQueries(db),
+
+    async purgeExpired(now: number, failuresBefore: number) {
+      await db.deleteFrom('sessions').where('expiresAt', '<=', now).execute();
+      await db.deleteFrom('authFailures').where('createdAt', '<=', failuresBefore).execute();
+      await db.deleteFrom('passwordResets').where('expiresAt', '<=', now).execute();
+    },
+  };
+}
+
+/** Accounts. */
+function userQueries(db: Db) {
+  return {
     findUserByEmail(email: string): Promise<UserRow | undefined> {
       return db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
+    },
+
+    async findUserById(id: string): Promise<UserRow | undefined> {
+      return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
     },
 
     findUsers(ids: string[]) {
@@ -50,7 +70,12 @@ function authQueries(db: Db) {
         .executeTakeFirst();
       return row !== undefined;
     },
+  };
+}
 
+/** Cookie sessions. */
+function sessionQueries(db: Db) {
+  return {
     async insertSession(session: {
       tokenHash: string;
       userId: string;
@@ -100,6 +125,21 @@ function authQueries(db: Db) {
       return Number(result.numDeletedRows);
     },
 
+    /** Ends every session of an account but one (the password was changed from it). */
+    async deleteOtherSessionsOfUser(userId: string, keepTokenHash: string): Promise<number> {
+      const result = await db
+        .deleteFrom('sessions')
+        .where('userId', '=', userId)
+        .where('tokenHash', '!=', keepTokenHash)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+  };
+}
+
+/** Counted attempts (failed sign-ins, registrations, reset requests), by key. */
+function failureQueries(db: Db) {
+  return {
     async countFailures(
       key: string,
       since: number,
@@ -131,21 +171,12 @@ function authQueries(db: Db) {
     async clearFailures(key: string) {
       await db.deleteFrom('authFailures').where('key', '=', key).execute();
     },
+  };
+}
 
-    /** Ends every session of an account but one (the password was changed from it). */
-    async deleteOtherSessionsOfUser(userId: string, keepTokenHash: string): Promise<number> {
-      const result = await db
-        .deleteFrom('sessions')
-        .where('userId', '=', userId)
-        .where('tokenHash', '!=', keepTokenHash)
-        .executeTakeFirst();
-      return Number(result.numDeletedRows);
-    },
-
-    async findUserById(id: string): Promise<UserRow | undefined> {
-      return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
-    },
-
+/** Password reset links. */
+function passwordResetQueries(db: Db) {
+  return {
     async insertPasswordReset(reset: {
       tokenHash: string;
       userId: string;
@@ -192,12 +223,6 @@ function authQueries(db: Db) {
         .where('usedAt', 'is', null)
         .execute();
       return true;
-    },
-
-    async purgeExpired(now: number, failuresBefore: number) {
-      await db.deleteFrom('sessions').where('expiresAt', '<=', now).execute();
-      await db.deleteFrom('authFailures').where('createdAt', '<=', failuresBefore).execute();
-      await db.deleteFrom('passwordResets').where('expiresAt', '<=', now).execute();
     },
   };
 }

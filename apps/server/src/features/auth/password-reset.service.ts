@@ -1,26 +1,16 @@
-import { randomBytes } from 'node:crypto';
-import { AccountMessages, PASSWORD_RESET_MINUTES } from '@bindery/shared';
+import { AccountMessages } from '@bindery/shared';
 import { AppError } from '../../errors.js';
 import { silentSecurityLog, type SecurityLog } from '../../security-log.js';
-import { passwordResetMail } from '../mail/index.js';
 import type { AuthRepo } from './auth.repo.js';
-import { hashToken } from './auth.service.js';
+import { HOUR, hashToken } from './auth-common.js';
 import { hashPassword } from './password.js';
 import { createPasswordChangedNotice, type AccountMailOptions } from './password-notice.js';
 import { createAfterAnswer } from './after-answer.js';
-
-const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
+import { sendResetLink } from './reset-link.js';
 
 /** Reset requests one client address may make per hour (429 past it). */
 export const RESET_REQUESTS_PER_ADDRESS_PER_HOUR = 10;
-/** Requests one client address may make for one email per hour that can still send. */
-export const RESET_REQUESTS_PER_PAIR_PER_HOUR = 3;
-/**
- * After a reset email is sent, no other goes to that address for this long, whoever asks: at
- * most 12 an hour reach one inbox, and its owner is never kept waiting longer than this.
- */
-export const RESET_EMAIL_COOL_DOWN_MS = 5 * MINUTE;
+export { RESET_EMAIL_COOL_DOWN_MS, RESET_REQUESTS_PER_PAIR_PER_HOUR } from './reset-link.js';
 
 export interface PasswordResetOptions extends AccountMailOptions {
   repo: AuthRepo;
@@ -44,50 +34,6 @@ export function createPasswordResetService(options: PasswordResetOptions) {
     options.log.error({ err: error, job }, 'password reset work after the answer failed'),
   );
 
-  /** The email itself, if the account exists and neither limit holds it back. */
-  async function sendLink(email: string, ip: string): Promise<void> {
-    const now = clock();
-    const byPair = await repo.countFailures(`reset:pair:${email}|${ip}`, now - HOUR);
-    if (byPair.count > RESET_REQUESTS_PER_PAIR_PER_HOUR) {
-      security.event('account.password_reset_throttled', { ip, email, reason: 'address' });
-      return;
-    }
-    // Counted for unknown emails too: the work after the answer loads the machine alike, so a
-    // request that follows cannot tell either.
-    const recent = await repo.countFailures(`reset:sent:${email}`, now - RESET_EMAIL_COOL_DOWN_MS);
-    const user = await repo.findUserByEmail(email);
-    if (!user) return;
-    if (recent.count > 0) {
-      security.event('account.password_reset_throttled', { ip, email, reason: 'cool-down' });
-      return;
-    }
-    const token = randomBytes(32).toString('base64url');
-    const expiresAt = now + PASSWORD_RESET_MINUTES * MINUTE;
-    await repo.transaction(async (tx, trx) => {
-      // A new link replaces the ones before it.
-      await tx.usePasswordResets(user.id, now);
-      await tx.insertPasswordReset({
-        tokenHash: hashToken(token),
-        userId: user.id,
-        createdAt: now,
-        expiresAt,
-      });
-      await tx.recordFailures([`reset:sent:${email}`], now);
-      await options.mail.enqueue(
-        passwordResetMail({
-          storeName: options.storeName,
-          to: user.email,
-          name: user.name,
-          link: `${options.storeUrl}/store/reset-password?token=${token}`,
-          validMinutes: PASSWORD_RESET_MINUTES,
-          expiresAt,
-        }),
-        trx,
-      );
-    });
-    security.event('account.password_reset_requested', { userId: user.id, email, ip });
-  }
-
   return {
     /**
      * Counts the request and answers; the link is sent after the answer if the account exists
@@ -105,7 +51,9 @@ export function createPasswordResetService(options: PasswordResetOptions) {
         );
       }
       await repo.recordFailures([`reset:ip:${ip}`, `reset:pair:${email}|${ip}`], now);
-      afterAnswer.run('send reset link', () => sendLink(email, ip));
+      afterAnswer.run('send reset link', () =>
+        sendResetLink({ ...options, clock, security }, email, ip),
+      );
     },
 
     /** Sets the new password from a link; 400 for a link that is unknown, used or expired. */

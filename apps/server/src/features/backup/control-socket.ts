@@ -63,13 +63,8 @@ export interface ControlSocket {
  * Listens on `<dataDir>/control.sock`. A path too long for a Unix socket leaves the store
  * serving without one (undefined), and says so: backups then need the store stopped.
  */
-export async function openControlSocket(options: {
-  dataDir: string;
-  connection: SqliteDatabase.Database;
-  filesInBucket: boolean;
-  log: Log;
-}): Promise<ControlSocket | undefined> {
-  const { dataDir, connection, filesInBucket, log } = options;
+export async function openControlSocket(options: BackupDeps): Promise<ControlSocket | undefined> {
+  const { dataDir, log } = options;
   const socketPath = controlSocketPath(dataDir);
   if (isSocketPathTooLong(socketPath)) {
     log.warn(
@@ -81,85 +76,16 @@ export async function openControlSocket(options: {
   // This process holds the data directory's lock, so a socket file found here is a crash's leftover.
   await rm(socketPath, { force: true });
 
-  let closing = false;
-  let running: { controller: AbortController; done: Promise<void> } | undefined;
+  const state: BackupState = { closing: false, running: undefined };
   const connections = new Set<net.Socket>();
-
-  async function runBackup(socket: net.Socket, line: string) {
-    const send = (answer: Answer) => {
-      if (!socket.destroyed) socket.write(`${JSON.stringify(answer)}\n`);
-    };
-    let request: z.infer<typeof RequestSchema>;
-    try {
-      request = RequestSchema.parse(JSON.parse(line));
-    } catch {
-      send({ type: 'refused', message: 'Not a request this store understands.' });
-      return;
-    }
-    if (closing) {
-      send({ type: 'refused', message: 'The store is shutting down: run the backup again later.' });
-      return;
-    }
-    if (running) {
-      send({ type: 'refused', message: 'A backup is already running in this store: wait for it.' });
-      return;
-    }
-    const controller = new AbortController();
-    // The command went away (Ctrl-C): stop, and remove what was written.
-    socket.once('close', () => controller.abort(new BackupError('The backup command went away.')));
-    let finished!: () => void;
-    running = { controller, done: new Promise((resolve) => (finished = resolve)) };
-    try {
-      const result = await backupStore({
-        dataDir,
-        targetDir: request.target,
-        filesInBucket,
-        snapshot: sqliteSnapshot(connection, 'taken by the running store'),
-        report: (text) => send({ type: 'line', text }),
-        signal: controller.signal,
-      });
-      log.info(`backup written to ${result.targetDir}`);
-      send({ type: 'done', result });
-    } catch (error) {
-      if (error instanceof BackupError) send({ type: 'refused', message: error.message });
-      else {
-        log.error({ err: error }, 'backup failed');
-        send({ type: 'failed', message: `The backup failed: ${(error as Error).message}` });
-      }
-    } finally {
-      running = undefined;
-      finished();
-    }
-  }
 
   const server = net.createServer((socket) => {
     connections.add(socket);
     socket.on('close', () => connections.delete(socket));
-    // A client that goes away is no error of the store's.
-    socket.on('error', () => {});
-    socket.setTimeout(REQUEST_TIMEOUT_MS, () => socket.destroy());
-    let received = '';
-    const onData = (chunk: Buffer) => {
-      received += chunk.toString('utf8');
-      const end = received.indexOf('\n');
-      if (end === -1) {
-        if (received.length > MAX_REQUEST_BYTES) socket.destroy();
-        return;
-      }
-      socket.off('data', onData);
-      socket.setTimeout(0);
-      void runBackup(socket, received.slice(0, end)).finally(() => socket.end());
-    };
-    socket.on('data', onData);
+    readOneRequest(socket, (line) => runBackup(state, options, socket, line));
   });
   try {
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(socketPath, () => {
-        server.off('error', reject);
-        resolve();
-      });
-    });
+    await listen(server, socketPath);
     await chmod(socketPath, 0o600);
   } catch (error) {
     // The store serves all the same; only backups need it stopped.
@@ -174,13 +100,13 @@ export async function openControlSocket(options: {
 
   return {
     async close() {
-      closing = true;
-      running?.controller.abort(
+      state.closing = true;
+      state.running?.controller.abort(
         new BackupError(
           'The store is shutting down: the backup was stopped and its files removed.',
         ),
       );
-      await running?.done;
+      await state.running?.done;
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       const cutOff = setTimeout(() => {
         for (const socket of connections) socket.destroy();
@@ -190,6 +116,102 @@ export async function openControlSocket(options: {
       await rm(socketPath, { force: true });
     },
   };
+}
+
+interface BackupState {
+  closing: boolean;
+  running: { controller: AbortController; done: Promise<void> } | undefined;
+}
+
+interface BackupDeps {
+  dataDir: string;
+  connection: SqliteDatabase.Database;
+  filesInBucket: boolean;
+  log: Log;
+}
+
+/** Runs one request: a backup, unless the store is closing or already running one. */
+async function runBackup(
+  state: BackupState,
+  { dataDir, connection, filesInBucket, log }: BackupDeps,
+  socket: net.Socket,
+  line: string,
+) {
+  const send = (answer: Answer) => {
+    if (!socket.destroyed) socket.write(`${JSON.stringify(answer)}\n`);
+  };
+  let request: z.infer<typeof RequestSchema>;
+  try {
+    request = RequestSchema.parse(JSON.parse(line));
+  } catch {
+    send({ type: 'refused', message: 'Not a request this store understands.' });
+    return;
+  }
+  if (state.closing) {
+    send({ type: 'refused', message: 'The store is shutting down: run the backup again later.' });
+    return;
+  }
+  if (state.running) {
+    send({ type: 'refused', message: 'A backup is already running in this store: wait for it.' });
+    return;
+  }
+  const controller = new AbortController();
+  // The command went away (Ctrl-C): stop, and remove what was written.
+  socket.once('close', () => controller.abort(new BackupError('The backup command went away.')));
+  let finished!: () => void;
+  state.running = { controller, done: new Promise((resolve) => (finished = resolve)) };
+  try {
+    const result = await backupStore({
+      dataDir,
+      targetDir: request.target,
+      filesInBucket,
+      snapshot: sqliteSnapshot(connection, 'taken by the running store'),
+      report: (text) => send({ type: 'line', text }),
+      signal: controller.signal,
+    });
+    log.info(`backup written to ${result.targetDir}`);
+    send({ type: 'done', result });
+  } catch (error) {
+    if (error instanceof BackupError) send({ type: 'refused', message: error.message });
+    else {
+      log.error({ err: error }, 'backup failed');
+      send({ type: 'failed', message: `The backup failed: ${(error as Error).message}` });
+    }
+  } finally {
+    state.running = undefined;
+    finished();
+  }
+}
+
+/** Reads the one request line of a connection, then hands it to `handle` and hangs up after. */
+function readOneRequest(socket: net.Socket, handle: (line: string) => Promise<void>) {
+  // A client that goes away is no error of the store's.
+  socket.on('error', () => {});
+  socket.setTimeout(REQUEST_TIMEOUT_MS, () => socket.destroy());
+  let received = '';
+  const onData = (chunk: Buffer) => {
+    received += chunk.toString('utf8');
+    const end = received.indexOf('\n');
+    if (end === -1) {
+      if (received.length > MAX_REQUEST_BYTES) socket.destroy();
+      return;
+    }
+    socket.off('data', onData);
+    socket.setTimeout(0);
+    void handle(received.slice(0, end)).finally(() => socket.end());
+  };
+  socket.on('data', onData);
+}
+
+/** Resolves once the server listens on the socket file, rejects if it cannot. */
+function listen(server: net.Server, socketPath: string): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(socketPath, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
 }
 
 /**

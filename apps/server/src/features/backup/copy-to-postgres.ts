@@ -6,6 +6,14 @@ import { migrate } from '../../db/migrate.js';
 import { migrations } from '../../db/migrations/index.js';
 import { BackupError } from './backup-error.js';
 import { quoteIdentifier, sqliteTableNames } from './backup.js';
+import { compareCounts, compareSample } from './copy-check.js';
+import {
+  SKIPPED,
+  TRIGGER_MAINTAINED,
+  planCopy,
+  postgresTableNames,
+  type TablePlan,
+} from './copy-plan.js';
 import { connectPostgres, redactUrl } from './postgres-tools.js';
 
 /**
@@ -16,30 +24,8 @@ import { connectPostgres, redactUrl } from './postgres-tools.js';
  * the generated `products.search` column, identity counters, and `catalogue_state`.
  */
 
-/** Tables the migrations make and keep up to date themselves. */
-const SKIPPED = new Set(['schema_migrations']);
-/**
- * Kept by triggers on `products` (migration 009): PostgreSQL's own triggers fill it as the
- * products are copied. `version` is a change counter whose value differs by design; the count
- * of live products must agree.
- */
-const TRIGGER_MAINTAINED: Record<string, string[]> = { catalogue_state: ['id', 'live_products'] };
-/** Rows per table compared field by field. */
-const SAMPLE_ROWS = 100;
 /** Bind parameters per INSERT, well under PostgreSQL's 65,535. */
 const PARAMETERS_PER_INSERT = 30_000;
-
-interface TablePlan {
-  name: string;
-  /** Copied columns: all but the generated ones. */
-  columns: string[];
-  /** Identity columns, whose sequences continue after the copied ids. */
-  identity: string[];
-  primaryKey: string[];
-  /** Compared in the sample; all copied columns unless trigger-maintained. */
-  compared: string[];
-  copied: boolean;
-}
 
 export interface CopyResult {
   tables: Array<{ name: string; rows: number; copied: boolean }>;
@@ -141,113 +127,6 @@ async function refuseUnlessEmpty(client: pg.Client, sqlite: SqliteDatabase.Datab
   }
 }
 
-async function postgresTableNames(client: pg.Client): Promise<string[]> {
-  const { rows } = await client.query<{ name: string }>(
-    `SELECT table_name AS name FROM information_schema.tables
-     WHERE table_schema = current_schema() AND table_type = 'BASE TABLE' ORDER BY table_name`,
-  );
-  return rows.map((row) => row.name);
-}
-
-/** Every table of both sides, checked to match, in an order that respects foreign keys. */
-async function planCopy(sqlite: SqliteDatabase.Database, client: pg.Client): Promise<TablePlan[]> {
-  const sourceTables = sqliteTableNames(sqlite).filter((name) => !SKIPPED.has(name));
-  const targetTables = (await postgresTableNames(client)).filter((name) => !SKIPPED.has(name));
-  const onlySource = sourceTables.filter((name) => !targetTables.includes(name));
-  const onlyTarget = targetTables.filter((name) => !sourceTables.includes(name));
-  if (onlySource.length > 0 || onlyTarget.length > 0) {
-    throw new BackupError(
-      `The two schemas differ: tables only in SQLite: ${onlySource.join(', ') || 'none'}; ` +
-        `only in PostgreSQL: ${onlyTarget.join(', ') || 'none'}.`,
-    );
-  }
-
-  const columns = await client.query<{
-    table: string;
-    column: string;
-    generated: string;
-    identity: string;
-  }>(
-    `SELECT table_name AS "table", column_name AS "column", is_generated AS generated,
-       is_identity AS identity
-     FROM information_schema.columns WHERE table_schema = current_schema()
-     ORDER BY table_name, ordinal_position`,
-  );
-  const keys = await client.query<{ table: string; column: string }>(
-    `SELECT tc.table_name AS "table", kcu.column_name AS "column"
-     FROM information_schema.table_constraints tc
-     JOIN information_schema.key_column_usage kcu
-       ON kcu.constraint_name = tc.constraint_name AND kcu.table_schema = tc.table_schema
-       AND kcu.table_name = tc.table_name
-     WHERE tc.constraint_type = 'PRIMARY KEY' AND tc.table_schema = current_schema()
-     ORDER BY tc.table_name, kcu.ordinal_position`,
-  );
-  const references = await client.query<{ table: string; references: string }>(
-    `SELECT DISTINCT child.relname AS "table", parent.relname AS "references"
-     FROM pg_constraint c
-     JOIN pg_class child ON child.oid = c.conrelid
-     JOIN pg_class parent ON parent.oid = c.confrelid
-     JOIN pg_namespace n ON n.oid = child.relnamespace
-     WHERE c.contype = 'f' AND n.nspname = current_schema()`,
-  );
-
-  const plans = sourceTables.map((name): TablePlan => {
-    const target = columns.rows.filter((row) => row.table === name);
-    const copiedColumns = target
-      .filter((row) => row.generated !== 'ALWAYS')
-      .map((row) => row.column);
-    const sourceColumns = (
-      sqlite.pragma(`table_info(${quoteIdentifier(name)})`) as Array<{ name: string }>
-    ).map((row) => row.name);
-    const onlyInSource = sourceColumns.filter((column) => !copiedColumns.includes(column));
-    const onlyInTarget = copiedColumns.filter((column) => !sourceColumns.includes(column));
-    if (onlyInSource.length > 0 || onlyInTarget.length > 0) {
-      throw new BackupError(
-        `The two schemas differ in ${name}: columns only in SQLite: ` +
-          `${onlyInSource.join(', ') || 'none'}; only in PostgreSQL: ${onlyInTarget.join(', ') || 'none'}.`,
-      );
-    }
-    const maintained = TRIGGER_MAINTAINED[name];
-    return {
-      name,
-      columns: copiedColumns,
-      identity: target.filter((row) => row.identity === 'YES').map((row) => row.column),
-      primaryKey: keys.rows.filter((row) => row.table === name).map((row) => row.column),
-      compared: maintained ?? copiedColumns,
-      copied: !maintained,
-    };
-  });
-  return inForeignKeyOrder(plans, references.rows);
-}
-
-/** Parents before children; ties by name, so the order is the same every time. */
-function inForeignKeyOrder(
-  plans: TablePlan[],
-  references: Array<{ table: string; references: string }>,
-): TablePlan[] {
-  const remaining = new Map(plans.map((plan) => [plan.name, plan]));
-  const ordered: TablePlan[] = [];
-  while (remaining.size > 0) {
-    const ready = [...remaining.keys()]
-      .filter((name) =>
-        references.every(
-          (ref) => ref.table !== name || ref.references === name || !remaining.has(ref.references),
-        ),
-      )
-      .sort();
-    if (ready.length === 0) {
-      throw new BackupError(
-        `Foreign keys form a cycle among ${[...remaining.keys()].join(', ')}: cannot order the copy.`,
-      );
-    }
-    for (const name of ready) {
-      ordered.push(remaining.get(name)!);
-      remaining.delete(name);
-    }
-  }
-  return ordered;
-}
-
 async function copyTable(
   sqlite: SqliteDatabase.Database,
   client: pg.Client,
@@ -298,105 +177,4 @@ async function copyTable(
     );
   }
   return copied;
-}
-
-async function compareCounts(
-  sqlite: SqliteDatabase.Database,
-  client: pg.Client,
-  plan: TablePlan[],
-  tables: CopyResult['tables'],
-): Promise<string[]> {
-  const problems: string[] = [];
-  for (const table of plan) {
-    const source = sqlite
-      .prepare(`SELECT count(*) FROM ${quoteIdentifier(table.name)}`)
-      .pluck()
-      .get() as number;
-    const { rows } = await client.query<{ n: number }>(
-      `SELECT count(*) AS n FROM ${quoteIdentifier(table.name)}`,
-    );
-    const target = rows[0]!.n;
-    if (source !== target) {
-      problems.push(`${table.name}: ${source} rows in SQLite, ${target} in PostgreSQL`);
-    }
-    const entry = tables.find((candidate) => candidate.name === table.name)!;
-    if (!table.copied) entry.rows = target;
-  }
-  return problems;
-}
-
-/**
- * Up to SAMPLE_ROWS rows spread evenly over the table (in primary-key order on SQLite), looked
- * up by key in PostgreSQL and compared field by field. Keys are looked up, not listed in order,
- * because the two databases sort text differently.
- */
-async function compareSample(
-  sqlite: SqliteDatabase.Database,
-  client: pg.Client,
-  table: TablePlan,
-): Promise<{ rows: number; problems: string[] }> {
-  if (table.primaryKey.length === 0) return { rows: 0, problems: [] };
-  const name = quoteIdentifier(table.name);
-  const total = sqlite.prepare(`SELECT count(*) FROM ${name}`).pluck().get() as number;
-  if (total === 0) return { rows: 0, problems: [] };
-  const step = Math.max(1, Math.ceil(total / SAMPLE_ROWS));
-  const columns = table.compared;
-  const columnList = columns.map(quoteIdentifier).join(', ');
-  const keyList = table.primaryKey.map(quoteIdentifier).join(', ');
-  const sample: Array<Record<string, unknown>> = [];
-  let index = 0;
-  for (const row of sqlite
-    .prepare(`SELECT ${columnList} FROM ${name} ORDER BY ${keyList}`)
-    .iterate() as IterableIterator<Record<string, unknown>>) {
-    if (index % step === 0) sample.push(row);
-    index += 1;
-  }
-
-  const keyOf = (row: Record<string, unknown>) =>
-    JSON.stringify(table.primaryKey.map((column) => normalise(row[column])));
-  const params: unknown[] = [];
-  const tuples = sample.map(
-    (row) =>
-      `(${table.primaryKey
-        .map((column) => {
-          params.push(row[column]);
-          return `$${params.length}`;
-        })
-        .join(', ')})`,
-  );
-  const { rows } = await client.query<Record<string, unknown>>(
-    `SELECT ${columnList} FROM ${name} WHERE (${keyList}) IN (${tuples.join(', ')})`,
-    params,
-  );
-  const copies = new Map(rows.map((row) => [keyOf(row), row]));
-  const problems: string[] = [];
-  for (const row of sample) {
-    const key = keyOf(row);
-    const copy = copies.get(key);
-    if (!copy) {
-      problems.push(`${table.name} ${key}: not in PostgreSQL`);
-      continue;
-    }
-    for (const column of columns) {
-      const expected = normalise(row[column]);
-      const actual = normalise(copy[column]);
-      if (expected !== actual) {
-        problems.push(
-          `${table.name} ${key} ${column}: ${JSON.stringify(expected)} in SQLite, ` +
-            `${JSON.stringify(actual)} in PostgreSQL`,
-        );
-      }
-    }
-  }
-  return { rows: sample.length, problems };
-}
-
-/** One form for a value read from either database: booleans as 0/1, big integers as numbers. */
-function normalise(value: unknown): string | number | null {
-  if (value === null || value === undefined) return null;
-  if (typeof value === 'boolean') return value ? 1 : 0;
-  if (typeof value === 'bigint') return Number(value);
-  if (typeof value === 'number' || typeof value === 'string') return value;
-  if (Buffer.isBuffer(value)) return `\\x${value.toString('hex')}`;
-  return JSON.stringify(value);
 }

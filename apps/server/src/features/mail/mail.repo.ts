@@ -7,6 +7,11 @@ export type OutboxRow = MailOutboxTable;
 
 /** The queries of the outbox, for both databases; `db` may be another feature's transaction. */
 export function createMailRepo(db: Kysely<Database>, dialect: Dialect) {
+  return { ...sendingQueries(db, dialect), ...ownerQueries(db) };
+}
+
+/** What queueing and the worker use: the email's way from queued to sent or failed. */
+function sendingQueries(db: Kysely<Database>, dialect: Dialect) {
   return {
     /** Queues an email; pass the transaction of what caused it so both commit or neither. */
     async insert(row: OutboxRow, within: Kysely<Database> = db): Promise<void> {
@@ -75,17 +80,21 @@ export function createMailRepo(db: Kysely<Database>, dialect: Dialect) {
         .execute();
     },
 
-    /** Puts a failed email back in the queue, due now, with a fresh retry window. */
-    async requeue(id: string, now: number, giveUpAt: number): Promise<boolean> {
+    /** Drops sent email older than `before`; the outbox is a queue, not an archive. */
+    async purgeSent(before: number): Promise<number> {
       const result = await db
-        .updateTable('mailOutbox')
-        .set({ status: 'pending', nextAttemptAt: now, giveUpAt, attempts: 0 })
-        .where('id', '=', id)
-        .where('status', '=', 'failed')
+        .deleteFrom('mailOutbox')
+        .where('status', '=', 'sent')
+        .where('sentAt', '<', before)
         .executeTakeFirst();
-      return Number(result.numUpdatedRows) === 1;
+      return Number(result.numDeletedRows);
     },
+  };
+}
 
+/** What the owner's outbox page uses: looking email up and queueing a failed one again. */
+function ownerQueries(db: Kysely<Database>) {
+  return {
     find(id: string): Promise<OutboxRow | undefined> {
       return db.selectFrom('mailOutbox').selectAll().where('id', '=', id).executeTakeFirst();
     },
@@ -116,14 +125,15 @@ export function createMailRepo(db: Kysely<Database>, dialect: Dialect) {
       return Number(row.count);
     },
 
-    /** Drops sent email older than `before`; the outbox is a queue, not an archive. */
-    async purgeSent(before: number): Promise<number> {
+    /** Puts a failed email back in the queue, due now, with a fresh retry window. */
+    async requeue(id: string, now: number, giveUpAt: number): Promise<boolean> {
       const result = await db
-        .deleteFrom('mailOutbox')
-        .where('status', '=', 'sent')
-        .where('sentAt', '<', before)
+        .updateTable('mailOutbox')
+        .set({ status: 'pending', nextAttemptAt: now, giveUpAt, attempts: 0 })
+        .where('id', '=', id)
+        .where('status', '=', 'failed')
         .executeTakeFirst();
-      return Number(result.numDeletedRows);
+      return Number(result.numUpdatedRows) === 1;
     },
   };
 }
