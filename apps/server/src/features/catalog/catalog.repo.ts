@@ -2,7 +2,10 @@ import type { ProductSortField, SortOrder } from '@bindery/shared';
 import { sql, type ExpressionBuilder } from 'kysely';
 import type { Db, Dialect } from '../../db/client.js';
 import type { Database, ProductsTable } from '../../db/types.js';
-import { searchText, toFts5Query, toTsQuery } from './search-terms.js';
+import { searchProducts } from './catalog-search.repo.js';
+import { searchText } from './search-terms.js';
+
+export { SEARCH_CANDIDATES } from './catalog-search.repo.js';
 
 export type ProductRow = ProductsTable;
 
@@ -25,24 +28,6 @@ export interface CatalogueState {
 }
 
 const NEWEST_FIRST: ProductSort = { field: 'createdAt', order: 'desc' };
-
-/** How many products a search ranks at most; its total is capped here ("1,000+"). */
-export const SEARCH_CANDIDATES = 1000;
-
-/**
- * A search's page with its total: the candidates ranked, which are every match up to
- * SEARCH_CANDIDATES (title matches are matches too, so the two tiers never add up to more).
- */
-function cappedResult(
-  rows: ProductRow[],
-  matches: number,
-): { rows: ProductRow[]; total: number; more: boolean } {
-  return {
-    rows,
-    total: Math.min(matches, SEARCH_CANDIDATES),
-    more: matches > SEARCH_CANDIDATES,
-  };
-}
 
 /** The folded copies the full-text index reads, for whichever of the three fields are written. */
 export function searchColumns(fields: {
@@ -75,6 +60,17 @@ export function createCatalogRepo(db: Db, dialect: Dialect) {
 
 /** The queries of the catalogue, written once for both databases; `db` may be a transaction. */
 function catalogQueries(db: Db, dialect: Dialect) {
+  return {
+    ...pageQueries(db),
+    searchProducts: (terms: string[], offset: number, limit: number) =>
+      searchProducts(db, dialect, terms, offset, limit),
+    ...productQueries(db),
+    ...productWriteQueries(db),
+  };
+}
+
+/** The catalogue's state and its pages in order. */
+function pageQueries(db: Db) {
   return {
     /** The number of products on sale and the catalogue's version, kept by triggers (migration 009). */
     async readState(): Promise<CatalogueState> {
@@ -136,76 +132,12 @@ function catalogQueries(db: Db, dialect: Dialect) {
         order by position`.execute(db);
       return result.rows.map((row) => ({ createdAt: Number(row.createdAt), id: row.id }));
     },
+  };
+}
 
-    /**
-     * The products a search shows, best first: at most SEARCH_CANDIDATES of them, picked by the
-     * index alone (products with every word in the title first, then the others, newest first
-     * within each) and only then ranked. `more` says the search matched more products than that.
-     * Nothing here reads or ranks every match, however common the words are.
-     */
-    async searchProducts(
-      terms: string[],
-      offset: number,
-      limit: number,
-    ): Promise<{ rows: ProductRow[]; total: number; more: boolean }> {
-      const candidates = SEARCH_CANDIDATES;
-      if (dialect === 'sqlite') {
-        const match = toFts5Query(terms);
-        const inTitle = `search_title : (${match})`;
-        // Each tier is scored while it is read (bm25 of only the rows it visits); a product found
-        // by both keeps the whole query's score, one found by its title alone the title's.
-        const rows = await sql<ProductRow>`
-          with hits as (
-            select rowid, score, 0 as tier from (
-              select rowid, bm25(products_fts, 10.0, 4.0, 1.0) as score from products_fts
-              where products_fts match ${inTitle} order by rowid desc limit ${candidates})
-            union all
-            select rowid, score, 1 as tier from (
-              select rowid, bm25(products_fts, 10.0, 4.0, 1.0) as score from products_fts
-              where products_fts match ${match} order by rowid desc limit ${candidates})
-          ),
-          picked as (
-            select rowid, min(tier) as best_tier,
-                   coalesce(min(case when tier = 1 then score end), min(score)) as score
-            from hits group by rowid order by best_tier, rowid desc limit ${candidates}
-          )
-          select p.* from picked c join products p on p.rowid = c.rowid
-          order by c.score, p.created_at desc, p.id desc
-          limit ${limit} offset ${offset}`.execute(db);
-        const beyond = await sql<{ matches: number }>`
-          select count(*) as matches from (
-            select 1 from products_fts where products_fts match ${match}
-            limit ${candidates + 1})`.execute(db);
-        return cappedResult(rows.rows, Number(beyond.rows[0]?.matches ?? 0));
-      }
-      const query = toTsQuery(terms);
-      const inTitle = toTsQuery(terms, 'A');
-      const rows = await sql<ProductRow>`
-        with picked as (
-          select id from (
-            (select id, 0 as tier, created_at from products
-             where search @@ to_tsquery('simple', ${inTitle}) and archived_at is null
-             order by created_at desc, id desc limit ${candidates})
-            union all
-            (select id, 1 as tier, created_at from products
-             where search @@ to_tsquery('simple', ${query}) and archived_at is null
-             order by created_at desc, id desc limit ${candidates})
-          ) both_tiers
-          group by id order by min(tier), max(created_at) desc, id desc limit ${candidates}
-        )
-        select p.id, p.title, p.subtitle, p.description, p.price_cents, p.images,
-               p.digital_file_id, p.digital_file_format, p.digital_file_size, p.digital_file_name,
-               p.created_at, p.updated_at, p.archived_at
-        from picked join products p using (id), to_tsquery('simple', ${query}) q
-        order by ts_rank(p.search, q) desc, p.created_at desc, p.id desc
-        limit ${limit} offset ${offset}`.execute(db);
-      const beyond = await sql<{ matches: number }>`
-        select count(*) as matches from (
-          select 1 from products where search @@ to_tsquery('simple', ${query})
-          and archived_at is null limit ${candidates + 1}) beyond`.execute(db);
-      return cappedResult(rows.rows, Number(beyond.rows[0]?.matches ?? 0));
-    },
-
+/** Products (or a few of their columns) by id. */
+function productQueries(db: Db) {
+  return {
     /** A product in the catalogue; archived ones read as missing. */
     findProduct(id: string): Promise<ProductRow | undefined> {
       return db
@@ -233,17 +165,6 @@ function catalogQueries(db: Db, dialect: Dialect) {
       return db.selectFrom('products').selectAll().where('id', '=', id).executeTakeFirst();
     },
 
-    /** Takes a product out of the catalogue; false when it was not in it. */
-    async archiveProduct(id: string, now: number): Promise<boolean> {
-      const result = await db
-        .updateTable('products')
-        .set({ archivedAt: now, updatedAt: now })
-        .where('id', '=', id)
-        .where('archivedAt', 'is', null)
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) > 0;
-    },
-
     findDownloadLimits(ids: string[]) {
       if (ids.length === 0) return Promise.resolve([]);
       return db
@@ -260,6 +181,22 @@ function catalogQueries(db: Db, dialect: Dialect) {
         .select(['id', 'title', 'images'])
         .where('id', 'in', ids)
         .execute();
+    },
+  };
+}
+
+/** The admin's writes: add, change, take off sale, delete. */
+function productWriteQueries(db: Db) {
+  return {
+    /** Takes a product out of the catalogue; false when it was not in it. */
+    async archiveProduct(id: string, now: number): Promise<boolean> {
+      const result = await db
+        .updateTable('products')
+        .set({ archivedAt: now, updatedAt: now })
+        .where('id', '=', id)
+        .where('archivedAt', 'is', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
     },
 
     async insertProduct(row: ProductRow): Promise<void> {

@@ -6,7 +6,7 @@ import {
   ProductSchema,
   UpdateProductBodySchema,
 } from '@bindery/shared';
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAdmin } from '../../plugins/session.js';
@@ -29,6 +29,12 @@ export const catalogRoutes: FastifyPluginAsync<{
   /** Where public answers are remembered for sending before routing (absent in some tests). */
   lane?: FastLane;
 }> = async (app, { catalog, removeProduct, lane }) => {
+  registerPublicRoutes(app, catalog, lane);
+  registerAdminRoutes(app, catalog, removeProduct);
+};
+
+/** The list, search and product pages anyone may read, sent from the kept answers. */
+function registerPublicRoutes(app: FastifyInstance, catalog: CatalogService, lane?: FastLane) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const answers = { lane, current: (key: string) => catalog.keptAnswer(key) };
 
@@ -76,6 +82,15 @@ export const catalogRoutes: FastifyPluginAsync<{
       return sendKept(request, reply, kept, answers, 'Accept-Encoding, Cookie');
     },
   );
+}
+
+/** Creating, changing and deleting products: admins only. */
+function registerAdminRoutes(
+  app: FastifyInstance,
+  catalog: CatalogService,
+  removeProduct: (id: string) => Promise<void>,
+) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.post(
     '/api/products',
@@ -126,7 +141,7 @@ export const catalogRoutes: FastifyPluginAsync<{
       return reply.code(204).send(null);
     },
   );
-};
+}
 
 /**
  * Sends a kept answer (304, or its bytes in the best encoding the client accepts) and lets the

@@ -138,111 +138,112 @@ function toIterable(data: Uint8Array | AsyncIterable<Uint8Array>): AsyncIterable
   return data instanceof Uint8Array ? Readable.from([data]) : data;
 }
 
+/** Streams a file part to temporary storage, turning storage's limits into HTTP answers. */
+async function receive(
+  storage: Storage,
+  source: AsyncIterable<Uint8Array>,
+  maxBytes: number,
+  tooLargeMessage: string,
+): Promise<PendingObject> {
+  try {
+    return await storage.receive(source, { maxBytes });
+  } catch (error) {
+    if (error instanceof ObjectTooLargeError) throw tooLarge(tooLargeMessage);
+    if (error instanceof SourceFailedError) {
+      throw error.cause instanceof AppError
+        ? error.cause
+        : AppError.badRequest(UploadMessages.malformedForm);
+    }
+    throw error;
+  }
+}
+
+/** Receives one file part's bytes into temporary storage, within its limit. */
+type Receive = (source: AsyncIterable<Uint8Array>) => Promise<PendingObject>;
+
+/**
+ * The file host's form: fields `timestamp, signature, api_key, folder`, then one `file`. The
+ * signature is checked (and spent) before a byte of the file is read; a file that comes
+ * before the signature fields is refused unread. The caller discards what it gets back; on
+ * failure nothing is left.
+ */
+async function readSignedFile(
+  parts: AsyncIterable<FormPart>,
+  { redeem, meter = (source) => source }: SignedFormOptions,
+  receiveFile: Receive,
+): Promise<ReceivedFile> {
+  const fields = new Map<string, string>();
+  let received: ReceivedFile | undefined;
+  try {
+    for await (const part of parts) {
+      if (part.kind === 'field') {
+        if (part.isTruncated) throw tooLarge(UploadMessages.formTooLarge);
+        if (!(SIGNED_FIELDS as readonly string[]).includes(part.name)) continue;
+        // A repeated field could make what is checked differ from what is meant.
+        if (fields.has(part.name)) throw AppError.unauthorized(UploadMessages.badSignature);
+        fields.set(part.name, part.value);
+        continue;
+      }
+      if (part.name !== 'file') throw AppError.badRequest(UploadMessages.unexpectedFileField);
+      if (received) throw AppError.badRequest(UploadMessages.oneFileOnly);
+      if (!SIGNED_FIELDS.every((name) => fields.has(name))) {
+        throw AppError.badRequest(UploadMessages.signatureAfterFile);
+      }
+      await redeem(fields);
+      const pending = await receiveFile(meter(part.stream));
+      received = { pending, fileName: part.fileName };
+    }
+    if (!received) {
+      await redeem(fields);
+      throw AppError.badRequest(UploadMessages.missingFile);
+    }
+    return received;
+  } catch (error) {
+    await received?.pending.discard();
+    throw error;
+  }
+}
+
+/** The image host's form: one `image` (or `file`) part; other fields are ignored. */
+async function readImage(
+  parts: AsyncIterable<FormPart>,
+  meter: Meter,
+  receiveImage: Receive,
+): Promise<ReceivedFile> {
+  let received: ReceivedFile | undefined;
+  try {
+    for await (const part of parts) {
+      // Other fields (the specification's client sends a `key`) carry nothing we use.
+      if (part.kind === 'field') continue;
+      if (!IMAGE_FIELDS.has(part.name))
+        throw AppError.badRequest(UploadMessages.unexpectedFileField);
+      if (received) throw AppError.badRequest(UploadMessages.oneFileOnly);
+      const pending = await receiveImage(meter(part.stream));
+      received = { pending, fileName: part.fileName };
+    }
+    if (!received) throw AppError.badRequest(UploadMessages.missingFile);
+    return received;
+  } catch (error) {
+    await received?.pending.discard();
+    throw error;
+  }
+}
+
 /** Streams file parts into temporary storage, within the size limits of the config. */
 export function createFileIntake(storage: Storage, limits: Config['uploads']) {
-  /** Streams a file part to temporary storage, turning storage's limits into HTTP answers. */
-  async function receive(
-    source: AsyncIterable<Uint8Array>,
-    maxBytes: number,
-    tooLargeMessage: string,
-  ): Promise<PendingObject> {
-    try {
-      return await storage.receive(source, { maxBytes });
-    } catch (error) {
-      if (error instanceof ObjectTooLargeError) throw tooLarge(tooLargeMessage);
-      if (error instanceof SourceFailedError) {
-        throw error.cause instanceof AppError
-          ? error.cause
-          : AppError.badRequest(UploadMessages.malformedForm);
-      }
-      throw error;
-    }
-  }
-
+  const receiveFile: Receive = (source) =>
+    receive(storage, source, limits.maxFileBytes, UploadMessages.fileTooLarge);
+  const receiveImage: Receive = (source) =>
+    receive(storage, source, limits.maxImageBytes, UploadMessages.imageTooLarge);
   return {
-    /**
-     * The file host's form: fields `timestamp, signature, api_key, folder`, then one `file`. The
-     * signature is checked (and spent) before a byte of the file is read; a file that comes
-     * before the signature fields is refused unread. The caller discards what it gets back; on
-     * failure nothing is left.
-     */
-    async readSignedFile(
-      parts: AsyncIterable<FormPart>,
-      { redeem, meter = (source) => source }: SignedFormOptions,
-    ): Promise<ReceivedFile> {
-      const fields = new Map<string, string>();
-      let received: ReceivedFile | undefined;
-      try {
-        for await (const part of parts) {
-          if (part.kind === 'field') {
-            if (part.isTruncated) throw tooLarge(UploadMessages.formTooLarge);
-            if (!(SIGNED_FIELDS as readonly string[]).includes(part.name)) continue;
-            // A repeated field could make what is checked differ from what is meant.
-            if (fields.has(part.name)) throw AppError.unauthorized(UploadMessages.badSignature);
-            fields.set(part.name, part.value);
-            continue;
-          }
-          if (part.name !== 'file') throw AppError.badRequest(UploadMessages.unexpectedFileField);
-          if (received) throw AppError.badRequest(UploadMessages.oneFileOnly);
-          if (!SIGNED_FIELDS.every((name) => fields.has(name))) {
-            throw AppError.badRequest(UploadMessages.signatureAfterFile);
-          }
-          await redeem(fields);
-          const pending = await receive(
-            meter(part.stream),
-            limits.maxFileBytes,
-            UploadMessages.fileTooLarge,
-          );
-          received = { pending, fileName: part.fileName };
-        }
-        if (!received) {
-          await redeem(fields);
-          throw AppError.badRequest(UploadMessages.missingFile);
-        }
-        return received;
-      } catch (error) {
-        await received?.pending.discard();
-        throw error;
-      }
-    },
-
-    /** The image host's form: one `image` (or `file`) part; other fields are ignored. */
-    async readImage(
-      parts: AsyncIterable<FormPart>,
-      meter: Meter = (source) => source,
-    ): Promise<ReceivedFile> {
-      let received: ReceivedFile | undefined;
-      try {
-        for await (const part of parts) {
-          // Other fields (the specification's client sends a `key`) carry nothing we use.
-          if (part.kind === 'field') continue;
-          if (!IMAGE_FIELDS.has(part.name))
-            throw AppError.badRequest(UploadMessages.unexpectedFileField);
-          if (received) throw AppError.badRequest(UploadMessages.oneFileOnly);
-          const pending = await receive(
-            meter(part.stream),
-            limits.maxImageBytes,
-            UploadMessages.imageTooLarge,
-          );
-          received = { pending, fileName: part.fileName };
-        }
-        if (!received) throw AppError.badRequest(UploadMessages.missingFile);
-        return received;
-      } catch (error) {
-        await received?.pending.discard();
-        throw error;
-      }
-    },
-
+    readSignedFile: (parts: AsyncIterable<FormPart>, options: SignedFormOptions) =>
+      readSignedFile(parts, options, receiveFile),
+    readImage: (parts: AsyncIterable<FormPart>, meter: Meter = (source) => source) =>
+      readImage(parts, meter, receiveImage),
     /** A digital file from the server itself (seeding), within the file host's limit. */
-    receiveFile(data: Uint8Array | AsyncIterable<Uint8Array>): Promise<PendingObject> {
-      return receive(toIterable(data), limits.maxFileBytes, UploadMessages.fileTooLarge);
-    },
-
+    receiveFile: (data: Uint8Array | AsyncIterable<Uint8Array>) => receiveFile(toIterable(data)),
     /** An image from the server itself (seeding), within the image host's limit. */
-    receiveImage(data: Uint8Array | AsyncIterable<Uint8Array>): Promise<PendingObject> {
-      return receive(toIterable(data), limits.maxImageBytes, UploadMessages.imageTooLarge);
-    },
+    receiveImage: (data: Uint8Array | AsyncIterable<Uint8Array>) => receiveImage(toIterable(data)),
   };
 }
 

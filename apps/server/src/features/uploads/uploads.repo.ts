@@ -5,7 +5,13 @@ export type UploadRow = UploadsTable;
 export type UploadSignatureRow = UploadSignaturesTable;
 export type UploadUsageRow = UploadUsageTable;
 
+/** The queries of uploads, their signatures and their byte counts; `db` may be a transaction. */
 export function createUploadsRepo(db: Db) {
+  return { ...uploadQueries(db), ...signatureQueries(db), ...usageQueries(db) };
+}
+
+/** Uploads' rows: recorded, claimed by a product, deleted. */
+function uploadQueries(db: Db) {
   return {
     async insertUpload(row: UploadRow): Promise<void> {
       await db.insertInto('uploads').values(row).execute();
@@ -67,7 +73,12 @@ export function createUploadsRepo(db: Db) {
         .executeTakeFirst();
       return Number(result.numDeletedRows) === 1;
     },
+  };
+}
 
+/** The file host's one-use signatures. */
+function signatureQueries(db: Db) {
+  return {
     async insertSignature(row: UploadSignatureRow): Promise<void> {
       await db.insertInto('uploadSignatures').values(row).execute();
     },
@@ -95,7 +106,12 @@ export function createUploadsRepo(db: Db) {
     async deleteSignaturesExpiredBefore(time: number): Promise<void> {
       await db.deleteFrom('uploadSignatures').where('expiresAt', '<', time).execute();
     },
+  };
+}
 
+/** Bytes uploaded per address and minute, for the hourly budget. */
+function usageQueries(db: Db) {
+  return {
     /** Adds bytes to an address's count for one minute, from any instance. */
     async addUsage(address: string, minuteStart: number, bytes: number): Promise<void> {
       await db

@@ -9,7 +9,7 @@ import {
 } from '@bindery/shared';
 import type { Readable } from 'node:stream';
 import type { Multipart } from '@fastify/multipart';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config.js';
@@ -71,6 +71,16 @@ export const uploadsRoutes: FastifyPluginAsync<UploadsRoutesOptions> = async (
     }
   });
 
+  registerHostRoutes(app, uploads, config);
+  registerMediaRoutes(app, uploads);
+};
+
+/** The file host's signature and the two upload hosts (admins only). */
+function registerHostRoutes(
+  app: FastifyInstance,
+  uploads: UploadsService,
+  config: UploadsRoutesOptions['config'],
+) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.post(
@@ -146,6 +156,11 @@ export const uploadsRoutes: FastifyPluginAsync<UploadsRoutesOptions> = async (
       return reply.code(201).send(uploaded);
     },
   );
+}
+
+/** Product images and their variants, served from public storage to anyone. */
+function registerMediaRoutes(app: FastifyInstance, uploads: UploadsService) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get(
     '/media/images/:id/:file',
@@ -177,7 +192,7 @@ export const uploadsRoutes: FastifyPluginAsync<UploadsRoutesOptions> = async (
       return reply.type(image.contentType).header('content-length', image.size).send(image.stream);
     },
   );
-};
+}
 
 /**
  * The request's multipart parts for the service, with the parser's failures turned into

@@ -1,0 +1,70 @@
+import type { ListProductsQuery, ProductList, SortOrder } from '@bindery/shared';
+import type { CatalogRepo, ProductKey, ProductSort } from './catalog.repo.js';
+import { toProduct } from './product-view.js';
+import { searchTerms } from './search-terms.js';
+
+/**
+ * Deep pages of the newest-first catalogue start reading the index at the nearest of the
+ * products at every this-many positions, so no page skips more than this many rows.
+ */
+const ANCHOR_STRIDE = 1000;
+
+/** Pages and searches of the catalogue, as the API lists them. */
+export function createCatalogPages(repo: CatalogRepo) {
+  /** Keys of every ANCHOR_STRIDE-th product per direction, for one catalogue version. */
+  const anchors = new Map<SortOrder, { version: number; keys: Promise<ProductKey[]> }>();
+  function anchorsFor(order: SortOrder, version: number): Promise<ProductKey[]> {
+    const known = anchors.get(order);
+    if (known?.version === version) return known.keys;
+    const keys = repo.pageAnchors(ANCHOR_STRIDE, order);
+    anchors.set(order, { version, keys });
+    keys.catch(() => anchors.delete(order));
+    return keys;
+  }
+
+  /** A page of the catalogue in its order, deep pages read from the nearest anchor on. */
+  async function catalogPage(offset: number, limit: number, sort: ProductSort | undefined) {
+    const state = await repo.readState();
+    // Past the end there is nothing to read: no query walks the whole index to find that out.
+    const empty = { rows: [], total: state.liveProducts, more: false };
+    if (offset >= state.liveProducts) return empty;
+    const field = sort?.field ?? 'createdAt';
+    const order = sort?.order ?? 'desc';
+    const block = Math.floor(offset / ANCHOR_STRIDE);
+    if (field === 'createdAt' && block > 0) {
+      const after = (await anchorsFor(order, state.version))[block - 1];
+      if (after) {
+        const rows = await repo.listProducts(offset - block * ANCHOR_STRIDE, limit, sort, after);
+        return { ...empty, rows };
+      }
+    }
+    return { ...empty, rows: await repo.listProducts(offset, limit, sort) };
+  }
+
+  /** A page of the catalogue or of a search, with the paging the API reports. */
+  async function listProducts(query: ListProductsQuery): Promise<ProductList> {
+    const offset = (query.page - 1) * query.limit;
+    const text = query.search?.trim() ?? '';
+    const terms = searchTerms(text);
+    // A search of only symbols or emoji matches nothing rather than everything.
+    const { rows, total, more } =
+      text === ''
+        ? await catalogPage(
+            offset,
+            query.limit,
+            query.sort && { field: query.sort, order: query.order },
+          )
+        : terms.length === 0
+          ? { rows: [], total: 0, more: false }
+          : await repo.searchProducts(terms, offset, query.limit);
+    return {
+      products: rows.map((row) => toProduct(row, false)),
+      page: query.page,
+      pages: Math.ceil(total / query.limit),
+      total,
+      ...(more ? { totalCapped: true } : {}),
+    };
+  }
+
+  return { listProducts };
+}

@@ -1,0 +1,118 @@
+import { sql } from 'kysely';
+import type { Db, Dialect } from '../../db/client.js';
+import type { ProductsTable } from '../../db/types.js';
+import { toFts5Query, toTsQuery } from './search-terms.js';
+
+type ProductRow = ProductsTable;
+
+/** A page of a search's results with its total (capped at SEARCH_CANDIDATES). */
+export interface SearchResult {
+  rows: ProductRow[];
+  total: number;
+  /** The search matched more products than SEARCH_CANDIDATES. */
+  more: boolean;
+}
+
+/** How many products a search ranks at most; its total is capped here ("1,000+"). */
+export const SEARCH_CANDIDATES = 1000;
+
+/**
+ * A search's page with its total: the candidates ranked, which are every match up to
+ * SEARCH_CANDIDATES (title matches are matches too, so the two tiers never add up to more).
+ */
+function cappedResult(rows: ProductRow[], matches: number): SearchResult {
+  return {
+    rows,
+    total: Math.min(matches, SEARCH_CANDIDATES),
+    more: matches > SEARCH_CANDIDATES,
+  };
+}
+
+/**
+ * The products a search shows, best first: at most SEARCH_CANDIDATES of them, picked by the
+ * index alone (products with every word in the title first, then the others, newest first
+ * within each) and only then ranked. `more` says the search matched more products than that.
+ * Nothing here reads or ranks every match, however common the words are.
+ */
+export function searchProducts(
+  db: Db,
+  dialect: Dialect,
+  terms: string[],
+  offset: number,
+  limit: number,
+): Promise<SearchResult> {
+  return dialect === 'sqlite'
+    ? searchSqlite(db, terms, offset, limit)
+    : searchPostgres(db, terms, offset, limit);
+}
+
+async function searchSqlite(
+  db: Db,
+  terms: string[],
+  offset: number,
+  limit: number,
+): Promise<SearchResult> {
+  const candidates = SEARCH_CANDIDATES;
+  const match = toFts5Query(terms);
+  const inTitle = `search_title : (${match})`;
+  // Each tier is scored while it is read (bm25 of only the rows it visits); a product found
+  // by both keeps the whole query's score, one found by its title alone the title's.
+  const rows = await sql<ProductRow>`
+    with hits as (
+      select rowid, score, 0 as tier from (
+        select rowid, bm25(products_fts, 10.0, 4.0, 1.0) as score from products_fts
+        where products_fts match ${inTitle} order by rowid desc limit ${candidates})
+      union all
+      select rowid, score, 1 as tier from (
+        select rowid, bm25(products_fts, 10.0, 4.0, 1.0) as score from products_fts
+        where products_fts match ${match} order by rowid desc limit ${candidates})
+    ),
+    picked as (
+      select rowid, min(tier) as best_tier,
+             coalesce(min(case when tier = 1 then score end), min(score)) as score
+      from hits group by rowid order by best_tier, rowid desc limit ${candidates}
+    )
+    select p.* from picked c join products p on p.rowid = c.rowid
+    order by c.score, p.created_at desc, p.id desc
+    limit ${limit} offset ${offset}`.execute(db);
+  const beyond = await sql<{ matches: number }>`
+    select count(*) as matches from (
+      select 1 from products_fts where products_fts match ${match}
+      limit ${candidates + 1})`.execute(db);
+  return cappedResult(rows.rows, Number(beyond.rows[0]?.matches ?? 0));
+}
+
+async function searchPostgres(
+  db: Db,
+  terms: string[],
+  offset: number,
+  limit: number,
+): Promise<SearchResult> {
+  const candidates = SEARCH_CANDIDATES;
+  const query = toTsQuery(terms);
+  const inTitle = toTsQuery(terms, 'A');
+  const rows = await sql<ProductRow>`
+    with picked as (
+      select id from (
+        (select id, 0 as tier, created_at from products
+         where search @@ to_tsquery('simple', ${inTitle}) and archived_at is null
+         order by created_at desc, id desc limit ${candidates})
+        union all
+        (select id, 1 as tier, created_at from products
+         where search @@ to_tsquery('simple', ${query}) and archived_at is null
+         order by created_at desc, id desc limit ${candidates})
+      ) both_tiers
+      group by id order by min(tier), max(created_at) desc, id desc limit ${candidates}
+    )
+    select p.id, p.title, p.subtitle, p.description, p.price_cents, p.images,
+           p.digital_file_id, p.digital_file_format, p.digital_file_size, p.digital_file_name,
+           p.created_at, p.updated_at, p.archived_at
+    from picked join products p using (id), to_tsquery('simple', ${query}) q
+    order by ts_rank(p.search, q) desc, p.created_at desc, p.id desc
+    limit ${limit} offset ${offset}`.execute(db);
+  const beyond = await sql<{ matches: number }>`
+    select count(*) as matches from (
+      select 1 from products where search @@ to_tsquery('simple', ${query})
+      and archived_at is null limit ${candidates + 1}) beyond`.execute(db);
+  return cappedResult(rows.rows, Number(beyond.rows[0]?.matches ?? 0));
+}

@@ -1,0 +1,60 @@
+import type { Product } from '@bindery/shared';
+import type { CatalogRepo } from './catalog.repo.js';
+import { findAnyProduct, findLiveProduct, requireProduct, toProduct } from './product-view.js';
+
+/** What other features and the admin read about products, uncached. */
+export function createProductReads(repo: CatalogRepo) {
+  return {
+    async getProduct(id: string, isAdmin: boolean): Promise<Product> {
+      return toProduct(await requireProduct(repo, id), isAdmin);
+    },
+
+    /** The stored price in cents, for checkout: never a price the client sent. Live products only. */
+    async getProductForSale(
+      id: string,
+    ): Promise<{ id: string; title: string; priceCents: number; digitalFileId: string } | null> {
+      const row = await findLiveProduct(repo, id);
+      return row
+        ? {
+            id: row.id,
+            title: row.title,
+            priceCents: row.priceCents,
+            digitalFileId: row.digitalFileId,
+          }
+        : null;
+    },
+
+    /** The digital file of a product its buyers may download, archived products included. */
+    async getProductFile(id: string): Promise<{ digitalFileId: string } | null> {
+      const row = await findAnyProduct(repo, id);
+      return row ? { digitalFileId: row.digitalFileId } : null;
+    },
+
+    /** Each product's own download limit (null: the store's), by id; deleted ones are absent. */
+    async getDownloadLimits(ids: string[]): Promise<Map<string, number | null>> {
+      const rows = await repo.findDownloadLimits([...new Set(ids)]);
+      return new Map(rows.map((row) => [row.id, row.downloadLimit]));
+    },
+
+    /** Title and images of the products that still exist, archived included (for order lists). */
+    async getProductSummaries(
+      ids: string[],
+    ): Promise<Map<string, { _id: string; title: string; image: string[] }>> {
+      const rows = await repo.findProductSummaries([...new Set(ids)]);
+      return new Map(
+        rows.map((row) => [
+          row.id,
+          { _id: row.id, title: row.title, image: JSON.parse(row.images) as string[] },
+        ]),
+      );
+    },
+
+    countProducts: async () => (await repo.readState()).liveProducts,
+
+    /** Live products in a stable order with their last change, `limit` from `offset` (sitemaps). */
+    async listProductDates(offset: number, limit: number) {
+      const rows = await repo.listLiveProductDates(offset, limit);
+      return rows.map((row) => ({ id: row.id, updatedAt: Number(row.updatedAt) }));
+    },
+  };
+}

@@ -1,0 +1,55 @@
+import { CatalogMessages, centsToDollars, type Product } from '@bindery/shared';
+import { AppError } from '../../errors.js';
+import type { CatalogRepo, ProductRow } from './catalog.repo.js';
+
+/** Ids are 16 base64url characters; anything else is not a product and reads as not found. */
+const ID_SHAPE = /^[A-Za-z0-9_-]{16}$/;
+
+/** The product as the API shows it; only admins see where the digital file is kept. */
+export function toProduct(row: ProductRow, isAdmin: boolean): Product {
+  const publicFile = { format: row.digitalFileFormat, size: row.digitalFileSize };
+  return {
+    _id: row.id,
+    title: row.title,
+    subtitle: row.subtitle,
+    description: row.description,
+    price: centsToDollars(row.priceCents),
+    image: JSON.parse(row.images) as string[],
+    digitalFile: isAdmin
+      ? {
+          ...publicFile,
+          public_id: row.digitalFileId,
+          secure_url: `private://${row.digitalFileId}.${row.digitalFileFormat}`,
+          fileName: row.digitalFileName,
+        }
+      : publicFile,
+    createdAt: new Date(row.createdAt).toISOString(),
+    updatedAt: new Date(row.updatedAt).toISOString(),
+    ...(isAdmin ? { downloadLimit: row.downloadLimit } : {}),
+  };
+}
+
+/** A product in the catalogue, or undefined for a missing, archived or ill-formed id. */
+export async function findLiveProduct(
+  repo: CatalogRepo,
+  id: string,
+): Promise<ProductRow | undefined> {
+  return ID_SHAPE.test(id) ? await repo.findProduct(id) : undefined;
+}
+
+/** Like findLiveProduct, but archived products included (their buyers still download). */
+export async function findAnyProduct(
+  repo: CatalogRepo,
+  id: string,
+): Promise<ProductRow | undefined> {
+  return ID_SHAPE.test(id) ? await repo.findProductIncludingArchived(id) : undefined;
+}
+
+export async function requireProduct(repo: CatalogRepo, id: string): Promise<ProductRow> {
+  const row = await findLiveProduct(repo, id);
+  if (!row) throw AppError.notFound(CatalogMessages.productNotFound);
+  return row;
+}
+
+/** Whether an id has the shape of a product id at all. */
+export const isProductId = (id: string) => ID_SHAPE.test(id);

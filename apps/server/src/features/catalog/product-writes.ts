@@ -1,0 +1,157 @@
+import { randomBytes } from 'node:crypto';
+import { CatalogMessages, dollarsToCents, type Product } from '@bindery/shared';
+import type { CreateProductBodySchema, UpdateProductBodySchema } from '@bindery/shared';
+import type { z } from 'zod';
+import { AppError } from '../../errors.js';
+import type { UploadsService } from '../uploads/index.js';
+import type { CatalogRepo, ProductRow } from './catalog.repo.js';
+import { isProductId, requireProduct, toProduct } from './product-view.js';
+
+export type CreateInput = z.output<typeof CreateProductBodySchema>;
+export type UpdateInput = z.output<typeof UpdateProductBodySchema>;
+
+export interface ProductWriteDeps {
+  repo: CatalogRepo;
+  uploads: UploadsService;
+  clock: () => number;
+  /** Called after every write of the catalogue: what was kept may show what changed. */
+  catalogueChanged: () => void;
+}
+
+const newProductId = () => randomBytes(12).toString('base64url');
+
+/** Image URLs must be images uploaded here and not used by another product. */
+async function resolveImages(
+  uploads: UploadsService,
+  urls: string[],
+  productId: string,
+): Promise<string[]> {
+  const ids: string[] = [];
+  for (const url of urls) {
+    const image = await uploads.findImageByUrl(url);
+    if (!image || (image.productId !== null && image.productId !== productId)) {
+      throw AppError.badRequest(
+        `${CatalogMessages.imageRequired}: ${url} is not an uploaded image.`,
+        {
+          image: [`${url} is not an uploaded image.`],
+        },
+      );
+    }
+    ids.push(image.id);
+  }
+  if (new Set(ids).size !== ids.length) {
+    throw AppError.badRequest('The same image is listed twice.', {
+      image: ['The same image is listed twice.'],
+    });
+  }
+  return ids;
+}
+
+async function resolveDigitalFile(uploads: UploadsService, publicId: string, productId: string) {
+  const file = await uploads.findFile(publicId);
+  if (!file || (file.productId !== null && file.productId !== productId)) {
+    const message = 'The digital file was not found. Please upload it again.';
+    throw AppError.badRequest(message, { digitalFile: [message] });
+  }
+  return file;
+}
+
+export async function createProduct(deps: ProductWriteDeps, body: CreateInput): Promise<Product> {
+  const { repo, uploads } = deps;
+  const id = newProductId();
+  const imageIds = await resolveImages(uploads, body.image, id);
+  const file = await resolveDigitalFile(uploads, body.digitalFile.public_id, id);
+  const now = deps.clock();
+  const row: ProductRow = {
+    id,
+    title: body.title,
+    subtitle: body.subtitle,
+    description: body.description,
+    priceCents: dollarsToCents(body.price),
+    images: JSON.stringify(body.image),
+    digitalFileId: file.publicId,
+    digitalFileFormat: file.format,
+    digitalFileSize: file.size,
+    digitalFileName: file.fileName,
+    createdAt: now,
+    updatedAt: now,
+    archivedAt: null,
+    downloadLimit: body.downloadLimit,
+  };
+  // One transaction: the product exists exactly when its uploads are claimed by it alone,
+  // so an upload another product just took (or one being deleted) answers 409 with no product.
+  await repo.transaction(async (tx, trx) => {
+    await uploads.attachToProduct([...imageIds, file.id], id, trx);
+    await tx.insertProduct(row);
+  });
+  deps.catalogueChanged();
+  return toProduct(row, true);
+}
+
+export async function updateProduct(
+  deps: ProductWriteDeps,
+  id: string,
+  body: UpdateInput,
+): Promise<Product> {
+  const { repo, uploads } = deps;
+  const current = await requireProduct(repo, id);
+  const changes: Partial<ProductRow> = {
+    title: body.title,
+    subtitle: body.subtitle,
+    description: body.description,
+    priceCents: dollarsToCents(body.price),
+    ...(body.downloadLimit !== undefined ? { downloadLimit: body.downloadLimit } : {}),
+    updatedAt: deps.clock(),
+  };
+  const replaced: string[] = [];
+  const attach: string[] = [];
+  if (body.image) {
+    const currentUrls = JSON.parse(current.images) as string[];
+    const imageIds = await resolveImages(uploads, body.image, id);
+    attach.push(...imageIds);
+    for (const url of currentUrls.filter((url) => !body.image!.includes(url))) {
+      const image = await uploads.findImageByUrl(url);
+      if (image) replaced.push(image.id);
+    }
+    changes.images = JSON.stringify(body.image);
+  }
+  if (body.digitalFile && body.digitalFile.public_id !== current.digitalFileId) {
+    const file = await resolveDigitalFile(uploads, body.digitalFile.public_id, id);
+    attach.push(file.id);
+    const old = await uploads.findFile(current.digitalFileId);
+    if (old) replaced.push(old.id);
+    Object.assign(changes, {
+      digitalFileId: file.publicId,
+      digitalFileFormat: file.format,
+      digitalFileSize: file.size,
+      digitalFileName: file.fileName,
+    });
+  }
+  await repo.transaction(async (tx, trx) => {
+    await uploads.attachToProduct(attach, id, trx);
+    await tx.updateProduct(id, changes);
+  });
+  deps.catalogueChanged();
+  await uploads.deleteFromProduct(replaced, id);
+  return toProduct({ ...current, ...changes }, true);
+}
+
+/**
+ * Takes a product off sale: gone from the catalogue, search and its page (404), its files
+ * kept. 404 when it is not in the catalogue.
+ */
+export async function archiveProduct(deps: ProductWriteDeps, id: string): Promise<void> {
+  const archived = isProductId(id) && (await deps.repo.archiveProduct(id, deps.clock()));
+  if (archived) deps.catalogueChanged();
+  if (!archived) throw AppError.notFound(CatalogMessages.productNotFound);
+}
+
+/**
+ * Deletes an archived product with its images and file, for a product nobody bought (the
+ * caller checked); orders keep their own amount and status.
+ */
+export async function purgeArchivedProduct(deps: ProductWriteDeps, id: string): Promise<void> {
+  const row = await deps.repo.findProductIncludingArchived(id);
+  if (!row || row.archivedAt === null) return;
+  if (await deps.repo.deleteProduct(id)) await deps.uploads.deleteForProduct(id);
+}
