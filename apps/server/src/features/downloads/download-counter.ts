@@ -42,6 +42,10 @@ export interface DownloadCounterOptions {
   orders: Pick<OrdersService, 'readDownloadsUsed' | 'countDownloads'>;
   clock: () => number;
 }
+/** What the counter's steps share: its options and the responses still being sent. */
+interface CounterContext extends DownloadCounterOptions {
+  inProgress: Set<Promise<void>>;
+}
 
 /**
  * Downloads counted by bytes served (decision 017): each time the bytes an order's responses
@@ -49,149 +53,170 @@ export interface DownloadCounterOptions {
  * holds the bytes it is about to send before its first byte, so responses in progress count as
  * sent: with a limit of N, no more than N whole files ever leave, whatever the concurrency.
  */
-export function createDownloadCounter({ repo, orders, clock }: DownloadCounterOptions) {
-  const inProgress = new Set<Promise<void>>();
-
-  /** Refuses (403) when the downloads counted, sent since and held reach the limit; in `tx`. */
-  async function requirePlace(
-    tx: DownloadQueries,
-    trx: Db,
-    reservation: Omit<Reservation, 'held'>,
-    limit: number,
-    now: number,
-  ): Promise<number> {
-    const since = await tx.lockUsage(reservation.orderId);
-    const used = await orders.readDownloadsUsed(reservation.orderId, trx);
-    const held = await tx.heldBytes(reservation.orderId, now);
-    if (used + Math.floor((since + held) / reservation.size) >= limit) {
-      throw AppError.forbidden(OrderMessages.downloadLimitReached);
-    }
-    return since;
-  }
-
-  /** Adds bytes sent to the order's and counts each whole file they make up; in `tx`. */
-  async function countSent(
-    tx: DownloadQueries,
-    trx: Db,
-    orderId: string,
-    size: number,
-    since: number,
-    sent: number,
-  ): Promise<void> {
-    if (sent === 0) return;
-    const whole = Math.floor((since + sent) / size);
-    if (whole > 0) await orders.countDownloads(orderId, whole, trx);
-    await tx.setUsage(orderId, since + sent - whole * size);
-  }
-
-  /** 429 when the order's links first used in the last hour reach the cap and this one is new. */
-  async function requireLinkRoom(
-    queries: Pick<DownloadQueries, 'countNewLinksSince'>,
-    request: Pick<Reservation, 'orderId' | 'linkId'>,
-    now: number,
-  ): Promise<void> {
-    const links = await queries.countNewLinksSince(request.orderId, request.linkId, now - HOUR_MS);
-    if (links >= MAX_NEW_LINKS_PER_HOUR) {
-      throw AppError.tooManyRequests(OrderMessages.tooManyDownloadLinks, 60);
-    }
-  }
-
-  async function settle(reservation: Reservation, sent: number): Promise<void> {
-    const { orderId, linkId, size, held } = reservation;
-    await repo.transaction(async (tx, trx) => {
-      const since = await tx.lockUsage(orderId);
-      await tx.releaseHold(linkId, held, sent);
-      await countSent(tx, trx, orderId, size, since, sent);
-    });
-  }
-
+export function createDownloadCounter(options: DownloadCounterOptions) {
+  const ctx: CounterContext = { ...options, inProgress: new Set<Promise<void>>() };
   return {
     /**
      * Takes a place for a response about to send `bytes`: 403 "Download limit reached for this
      * order." when there is none. `limit` null (unlimited) holds nothing and locks nothing.
      */
-    async reserve(request: Omit<Reservation, 'held'>, limit: number | null): Promise<Reservation> {
-      const now = clock();
-      const size = Math.max(request.size, 1);
-      if (limit === null) {
-        await requireLinkRoom(repo, request, now);
-        await repo.noteRequest(request.orderId, request.linkId, now);
-        return { ...request, size, held: 0 };
-      }
-      await repo.transaction(async (tx, trx) => {
-        await requirePlace(tx, trx, { ...request, size }, limit, now);
-        await requireLinkRoom(tx, request, now);
-        const hold = { bytes: request.bytes, until: now + LEASE_MS };
-        await tx.noteRequest(request.orderId, request.linkId, now, hold);
-      });
-      return { ...request, size, held: request.bytes };
-    },
+    reserve: (request: Omit<Reservation, 'held'>, limit: number | null) =>
+      reserve(ctx, request, limit),
 
     /**
      * A redirect hands the whole span to the bucket, which tells us nothing of the transfer:
      * checked like a reservation and counted as sent at once.
      */
-    async countHandedOut(request: Omit<Reservation, 'held'>, limit: number | null): Promise<void> {
-      const now = clock();
-      const size = Math.max(request.size, 1);
-      await repo.transaction(async (tx, trx) => {
-        const since =
-          limit === null
-            ? await tx.lockUsage(request.orderId)
-            : await requirePlace(tx, trx, { ...request, size }, limit, now);
-        await requireLinkRoom(tx, request, now);
-        await tx.noteRequest(request.orderId, request.linkId, now);
-        await tx.releaseHold(request.linkId, 0, request.bytes);
-        await countSent(tx, trx, request.orderId, size, since, request.bytes);
-      });
-    },
+    countHandedOut: (request: Omit<Reservation, 'held'>, limit: number | null) =>
+      countHandedOut(ctx, request, limit),
 
     /** Gives a place back unused (the file could not be opened). */
-    release: (reservation: Reservation) => settle(reservation, 0),
+    release: (reservation: Reservation) => settle(ctx, reservation, 0),
 
     /** The file's stream, counted, with its hold kept alive until `settle`. */
-    track(reservation: Reservation, source: Readable): ServedStream {
-      let sent = 0;
-      const counting = new Transform({
-        transform(chunk: Buffer, _encoding, done) {
-          sent += chunk.length;
-          done(null, chunk);
-        },
-      });
-      // An error of the file's stream reaches the response through `counting`.
-      pipeline(source, counting, () => {});
-      const renew = setInterval(() => {
-        repo.renewLease(reservation.linkId, clock() + LEASE_MS).catch(() => {});
-      }, RENEW_EVERY_MS);
-      renew.unref();
-      let done: () => void = () => {};
-      const tracked = new Promise<void>((resolve) => (done = resolve));
-      inProgress.add(tracked);
-      let settling: Promise<void> | undefined;
-      return {
-        stream: counting,
-        settle(finished) {
-          settling ??= (async () => {
-            clearInterval(renew);
-            // Bytes still queued in `counting` never reached the response.
-            const handedOn = finished ? sent : sent - counting.readableLength;
-            try {
-              await settle(reservation, Math.max(0, Math.min(handedOn, reservation.bytes)));
-            } finally {
-              inProgress.delete(tracked);
-              done();
-            }
-          })();
-          return settling;
-        },
-      };
-    },
+    track: (reservation: Reservation, source: Readable) => track(ctx, reservation, source),
 
     /** Resolves once every response tracked so far has been counted (tests, shutdown). */
     async idle(): Promise<void> {
-      await Promise.all([...inProgress]);
+      await Promise.all([...ctx.inProgress]);
     },
   };
 }
 
 export type DownloadCounter = ReturnType<typeof createDownloadCounter>;
+
+async function reserve(
+  { repo, orders, clock }: CounterContext,
+  request: Omit<Reservation, 'held'>,
+  limit: number | null,
+): Promise<Reservation> {
+  const now = clock();
+  const size = Math.max(request.size, 1);
+  if (limit === null) {
+    await requireLinkRoom(repo, request, now);
+    await repo.noteRequest(request.orderId, request.linkId, now);
+    return { ...request, size, held: 0 };
+  }
+  await repo.transaction(async (tx, trx) => {
+    await requirePlace(orders, tx, trx, { ...request, size }, limit, now);
+    await requireLinkRoom(tx, request, now);
+    const hold = { bytes: request.bytes, until: now + LEASE_MS };
+    await tx.noteRequest(request.orderId, request.linkId, now, hold);
+  });
+  return { ...request, size, held: request.bytes };
+}
+
+async function countHandedOut(
+  { repo, orders, clock }: CounterContext,
+  request: Omit<Reservation, 'held'>,
+  limit: number | null,
+): Promise<void> {
+  const now = clock();
+  const size = Math.max(request.size, 1);
+  await repo.transaction(async (tx, trx) => {
+    const since =
+      limit === null
+        ? await tx.lockUsage(request.orderId)
+        : await requirePlace(orders, tx, trx, { ...request, size }, limit, now);
+    await requireLinkRoom(tx, request, now);
+    await tx.noteRequest(request.orderId, request.linkId, now);
+    await tx.releaseHold(request.linkId, 0, request.bytes);
+    await countSent(orders, tx, trx, request.orderId, size, since, request.bytes);
+  });
+}
+
+function track(ctx: CounterContext, reservation: Reservation, source: Readable): ServedStream {
+  let sent = 0;
+  const counting = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      sent += chunk.length;
+      done(null, chunk);
+    },
+  });
+  // An error of the file's stream reaches the response through `counting`.
+  pipeline(source, counting, () => {});
+  const renew = setInterval(() => {
+    ctx.repo.renewLease(reservation.linkId, ctx.clock() + LEASE_MS).catch(() => {});
+  }, RENEW_EVERY_MS);
+  renew.unref();
+  let done: () => void = () => {};
+  const tracked = new Promise<void>((resolve) => (done = resolve));
+  ctx.inProgress.add(tracked);
+  let settling: Promise<void> | undefined;
+  return {
+    stream: counting,
+    settle(finished) {
+      settling ??= (async () => {
+        clearInterval(renew);
+        // Bytes still queued in `counting` never reached the response.
+        const handedOn = finished ? sent : sent - counting.readableLength;
+        try {
+          await settle(ctx, reservation, Math.max(0, Math.min(handedOn, reservation.bytes)));
+        } finally {
+          ctx.inProgress.delete(tracked);
+          done();
+        }
+      })();
+      return settling;
+    },
+  };
+}
+
+/** Refuses (403) when the downloads counted, sent since and held reach the limit; in `tx`. */
+async function requirePlace(
+  orders: DownloadCounterOptions['orders'],
+  tx: DownloadQueries,
+  trx: Db,
+  reservation: Omit<Reservation, 'held'>,
+  limit: number,
+  now: number,
+): Promise<number> {
+  const since = await tx.lockUsage(reservation.orderId);
+  const used = await orders.readDownloadsUsed(reservation.orderId, trx);
+  const held = await tx.heldBytes(reservation.orderId, now);
+  if (used + Math.floor((since + held) / reservation.size) >= limit) {
+    throw AppError.forbidden(OrderMessages.downloadLimitReached);
+  }
+  return since;
+}
+
+/** Adds bytes sent to the order's and counts each whole file they make up; in `tx`. */
+async function countSent(
+  orders: DownloadCounterOptions['orders'],
+  tx: DownloadQueries,
+  trx: Db,
+  orderId: string,
+  size: number,
+  since: number,
+  sent: number,
+): Promise<void> {
+  if (sent === 0) return;
+  const whole = Math.floor((since + sent) / size);
+  if (whole > 0) await orders.countDownloads(orderId, whole, trx);
+  await tx.setUsage(orderId, since + sent - whole * size);
+}
+
+/** 429 when the order's links first used in the last hour reach the cap and this one is new. */
+async function requireLinkRoom(
+  queries: Pick<DownloadQueries, 'countNewLinksSince'>,
+  request: Pick<Reservation, 'orderId' | 'linkId'>,
+  now: number,
+): Promise<void> {
+  const links = await queries.countNewLinksSince(request.orderId, request.linkId, now - HOUR_MS);
+  if (links >= MAX_NEW_LINKS_PER_HOUR) {
+    throw AppError.tooManyRequests(OrderMessages.tooManyDownloadLinks, 60);
+  }
+}
+
+async function settle(
+  { repo, orders }: CounterContext,
+  reservation: Reservation,
+  sent: number,
+): Promise<void> {
+  const { orderId, linkId, size, held } = reservation;
+  await repo.transaction(async (tx, trx) => {
+    const since = await tx.lockUsage(orderId);
+    await tx.releaseHold(linkId, held, sent);
+    await countSent(orders, tx, trx, orderId, size, since, sent);
+  });
+}

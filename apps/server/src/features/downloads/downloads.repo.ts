@@ -20,8 +20,15 @@ export function createDownloadsRepo(db: Db, dialect: Dialect) {
   };
 }
 
-/** The queries of the downloads feature, written once for both databases; `db` may be a transaction. */
-function downloadQueries(db: Db, dialect: Dialect) {
+/** The queries of the downloads feature, written once for both databases; `db` may be a transaction. */ function downloadQueries(
+  db: Db,
+  dialect: Dialect,
+) {
+  return { ...usageQueries(db, dialect), ...linkQueries(db) };
+}
+
+/** The order's bytes served since its last counted download, and the bytes held against it. */
+function usageQueries(db: Db, dialect: Dialect) {
   return {
     /**
      * The bytes the order served since its last counted download. On PostgreSQL its row stays
@@ -60,7 +67,12 @@ function downloadQueries(db: Db, dialect: Dialect) {
         .executeTakeFirst();
       return Number(row?.held ?? 0);
     },
+  };
+}
 
+/** Each link's row: its requests, its hold on bytes and the bytes it served. */
+function linkQueries(db: Db) {
+  return {
     /**
      * How many other links of the order were first used since `since`, or 0 when `linkId` has
      * been used already (its requests add no rows).
@@ -86,33 +98,8 @@ function downloadQueries(db: Db, dialect: Dialect) {
      * so a buyer's requests add no rows. `hold` adds to the bytes the link holds (a hold whose
      * lease ran out, left by a process that died, is dropped first).
      */
-    async noteRequest(orderId: string, linkId: string, now: number, hold?: ByteHold) {
-      await db
-        .insertInto('downloads')
-        .values({
-          orderId,
-          linkId,
-          createdAt: now,
-          requests: 1,
-          reservedBytes: hold?.bytes ?? 0,
-          leaseUntil: hold?.until ?? 0,
-        })
-        .onConflict((oc) =>
-          oc.column('linkId').doUpdateSet((eb) => ({
-            requests: eb('downloads.requests', '+', 1),
-            ...(hold && {
-              reservedBytes: eb
-                .case()
-                .when('downloads.leaseUntil', '>', now)
-                .then(eb('downloads.reservedBytes', '+', hold.bytes))
-                .else(hold.bytes)
-                .end(),
-              leaseUntil: hold.until,
-            }),
-          })),
-        )
-        .execute();
-    },
+    noteRequest: (orderId: string, linkId: string, now: number, hold?: ByteHold) =>
+      noteRequest(db, { orderId, linkId, now, hold }),
 
     /** Keeps a link's hold alive while its response is still being sent. */
     async renewLease(linkId: string, until: number): Promise<void> {
@@ -142,6 +129,37 @@ function downloadQueries(db: Db, dialect: Dialect) {
         .execute();
     },
   };
+}
+
+async function noteRequest(
+  db: Db,
+  { orderId, linkId, now, hold }: { orderId: string; linkId: string; now: number; hold?: ByteHold },
+): Promise<void> {
+  await db
+    .insertInto('downloads')
+    .values({
+      orderId,
+      linkId,
+      createdAt: now,
+      requests: 1,
+      reservedBytes: hold?.bytes ?? 0,
+      leaseUntil: hold?.until ?? 0,
+    })
+    .onConflict((oc) =>
+      oc.column('linkId').doUpdateSet((eb) => ({
+        requests: eb('downloads.requests', '+', 1),
+        ...(hold && {
+          reservedBytes: eb
+            .case()
+            .when('downloads.leaseUntil', '>', now)
+            .then(eb('downloads.reservedBytes', '+', hold.bytes))
+            .else(hold.bytes)
+            .end(),
+          leaseUntil: hold.until,
+        }),
+      })),
+    )
+    .execute();
 }
 
 export type DownloadQueries = ReturnType<typeof downloadQueries>;

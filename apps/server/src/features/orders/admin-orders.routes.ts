@@ -13,12 +13,17 @@ import type { OrderRoutePorts } from './orders.routes.js';
 import type { OrdersService } from './orders.service.js';
 
 const ParamsSchema = z.object({ id: z.string() });
+type AdminOrderRouteDeps = { orders: OrdersService } & Pick<OrderRoutePorts, 'checkout'>;
 
 /** The owner's routes: every order, and what the owner does to one. */
-export function registerAdminOrderRoutes(
-  app: FastifyInstance,
-  { orders, checkout }: { orders: OrdersService } & Pick<OrderRoutePorts, 'checkout'>,
-) {
+export function registerAdminOrderRoutes(app: FastifyInstance, deps: AdminOrderRouteDeps) {
+  registerOrderListRoutes(app, deps);
+  registerOrderMoneyRoutes(app, deps);
+  registerOrderAccessRoutes(app, deps);
+}
+
+/** Every order, and the payments that match none. */
+function registerOrderListRoutes(app: FastifyInstance, { orders }: AdminOrderRouteDeps) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get(
@@ -42,6 +47,27 @@ export function registerAdminOrderRoutes(
     },
     async (request) => orders.listAllOrders(request.query),
   );
+  api.get(
+    '/api/orders/unmatched-payments',
+    {
+      onRequest: async (request) => void requireAdmin(request),
+      schema: {
+        tags: ['orders'],
+        summary: 'Payments that arrived for orders the store does not have (admin)',
+        response: {
+          200: UnmatchedPaymentsResponseSchema,
+          401: ErrorBodySchema,
+          403: ErrorBodySchema,
+        },
+      },
+    },
+    async () => orders.listUnmatchedPayments(),
+  );
+}
+
+/** Deleting and refunding: the owner's actions that reach the payment provider. */
+function registerOrderMoneyRoutes(app: FastifyInstance, { checkout }: AdminOrderRouteDeps) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.delete(
     '/api/orders/:id',
@@ -99,6 +125,11 @@ export function registerAdminOrderRoutes(
     },
     async (request) => checkout.refundOrder(request.params.id),
   );
+}
+
+/** Letting a buyer download: a flagged order's access, a spent download count. */
+function registerOrderAccessRoutes(app: FastifyInstance, { orders }: AdminOrderRouteDeps) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.post(
     '/api/orders/:id/grant-access',
@@ -146,22 +177,5 @@ export function registerAdminOrderRoutes(
       request.log.info({ orderId: order._id }, 'download count reset by an admin');
       return order;
     },
-  );
-
-  api.get(
-    '/api/orders/unmatched-payments',
-    {
-      onRequest: async (request) => void requireAdmin(request),
-      schema: {
-        tags: ['orders'],
-        summary: 'Payments that arrived for orders the store does not have (admin)',
-        response: {
-          200: UnmatchedPaymentsResponseSchema,
-          401: ErrorBodySchema,
-          403: ErrorBodySchema,
-        },
-      },
-    },
-    async () => orders.listUnmatchedPayments(),
   );
 }

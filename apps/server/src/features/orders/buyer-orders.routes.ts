@@ -18,12 +18,16 @@ const ParamsSchema = z.object({ id: z.string() });
 const ProductParamsSchema = z.object({
   productId: z.string().max(100, 'productId is too long'),
 });
+type BuyerOrderRouteDeps = { orders: OrdersService } & Pick<OrderRoutePorts, 'downloads'>;
 
 /** The signed-in buyer's routes: their orders, what they own, fresh download links. */
-export function registerBuyerOrderRoutes(
-  app: FastifyInstance,
-  { orders, downloads }: { orders: OrdersService } & Pick<OrderRoutePorts, 'downloads'>,
-) {
+export function registerBuyerOrderRoutes(app: FastifyInstance, deps: BuyerOrderRouteDeps) {
+  registerMyOrderRoutes(app, deps);
+  registerDownloadLinkRoute(app, deps);
+}
+
+/** The buyer's orders, what they own, the order behind a checkout. */
+function registerMyOrderRoutes(app: FastifyInstance, { orders }: BuyerOrderRouteDeps) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get(
@@ -83,6 +87,14 @@ export function registerBuyerOrderRoutes(
     async (request) =>
       orders.getMyCheckoutOrder(requireUser(request)._id, request.params.sessionId),
   );
+}
+
+/** A fresh download link for one of the buyer's paid orders. */
+function registerDownloadLinkRoute(
+  app: FastifyInstance,
+  { orders, downloads }: BuyerOrderRouteDeps,
+) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.post(
     '/api/orders/:id/download-link',

@@ -35,6 +35,28 @@ export function orderLifecycleQueries(db: Db, dialect: Dialect, sales: SalesReco
       return (dialect === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
     },
 
+    ...paymentEventQueries(db),
+
+    /**
+     * Applies one transition of the state machine if the order is in one of its `from`
+     * statuses, with its audit row; null when the order was elsewhere (nothing changed).
+     */
+    moveStatus: (
+      orderId: string,
+      transition: OrderTransition,
+      reason: string,
+      now: number,
+      changes?: StatusChanges,
+    ) => moveStatus(db, sales, orderId, transition, reason, now, changes),
+
+    ...downloadsUsedQueries(db),
+    ...orderWriteQueries(db, sales),
+  };
+}
+
+/** The provider events already applied, so a redelivery is recognised. */
+function paymentEventQueries(db: Db) {
+  return {
     /** Records a provider event id; false when it was recorded before (a redelivery). */
     async recordEvent(event: {
       id: string;
@@ -59,49 +81,12 @@ export function orderLifecycleQueries(db: Db, dialect: Dialect, sales: SalesReco
         .executeTakeFirst();
       return row !== undefined;
     },
+  };
+}
 
-    /**
-     * Applies one transition of the state machine if the order is in one of its `from`
-     * statuses, with its audit row; null when the order was elsewhere (nothing changed).
-     */
-    async moveStatus(
-      orderId: string,
-      transition: OrderTransition,
-      reason: string,
-      now: number,
-      changes: StatusChanges = {},
-    ): Promise<OrderStatus | null> {
-      const { from, to } = ORDER_TRANSITIONS[transition];
-      const current = await db
-        .selectFrom('orders')
-        .select(SALES_FACTS)
-        .where('id', '=', orderId)
-        .executeTakeFirst();
-      if (!current || !(from as readonly OrderStatus[]).includes(current.status)) return null;
-      const updated = await db
-        .updateTable('orders')
-        .set({ status: to, updatedAt: now, ...changes })
-        .where('id', '=', orderId)
-        .where('status', '=', current.status)
-        .returning(SALES_FACTS)
-        .executeTakeFirst();
-      if (!updated) return null;
-      await sales.recordSalesChange(current, updated, db);
-      await db
-        .insertInto('orderTransitions')
-        .values({ orderId, fromStatus: current.status, toStatus: to, reason, createdAt: now })
-        .execute();
-      return to;
-    },
-
-    async updateOrder(id: string, changes: OrderChanges, now: number): Promise<void> {
-      await db
-        .updateTable('orders')
-        .set({ ...changes, updatedAt: now })
-        .where('id', '=', id)
-        .execute();
-    },
-
+/** The order's count of downloads (decision 017). */
+function downloadsUsedQueries(db: Db) {
+  return {
     /** The order's count of downloads (decision 017), read in the caller's transaction. */
     async readDownloadsUsed(orderId: string): Promise<number> {
       const row = await db
@@ -119,7 +104,19 @@ export function orderLifecycleQueries(db: Db, dialect: Dialect, sales: SalesReco
         .where('id', '=', orderId)
         .execute();
     },
+  };
+}
 
+/** New orders, their checkout, plain changes and removal. */
+function orderWriteQueries(db: Db, sales: SalesRecorder) {
+  return {
+    async updateOrder(id: string, changes: OrderChanges, now: number): Promise<void> {
+      await db
+        .updateTable('orders')
+        .set({ ...changes, updatedAt: now })
+        .where('id', '=', id)
+        .execute();
+    },
     /** A new order; one written already paid (an import) counts in the sales totals too. */
     async insertOrder(row: OrderRow): Promise<void> {
       await db.insertInto('orders').values(row).execute();
@@ -167,4 +164,36 @@ export function orderLifecycleQueries(db: Db, dialect: Dialect, sales: SalesReco
         .execute();
     },
   };
+}
+
+async function moveStatus(
+  db: Db,
+  sales: SalesRecorder,
+  orderId: string,
+  transition: OrderTransition,
+  reason: string,
+  now: number,
+  changes: StatusChanges = {},
+): Promise<OrderStatus | null> {
+  const { from, to } = ORDER_TRANSITIONS[transition];
+  const current = await db
+    .selectFrom('orders')
+    .select(SALES_FACTS)
+    .where('id', '=', orderId)
+    .executeTakeFirst();
+  if (!current || !(from as readonly OrderStatus[]).includes(current.status)) return null;
+  const updated = await db
+    .updateTable('orders')
+    .set({ status: to, updatedAt: now, ...changes })
+    .where('id', '=', orderId)
+    .where('status', '=', current.status)
+    .returning(SALES_FACTS)
+    .executeTakeFirst();
+  if (!updated) return null;
+  await sales.recordSalesChange(current, updated, db);
+  await db
+    .insertInto('orderTransitions')
+    .values({ orderId, fromStatus: current.status, toStatus: to, reason, createdAt: now })
+    .execute();
+  return to;
 }

@@ -40,6 +40,15 @@ export interface OrderSort {
 /** The queries that find and list orders, written once for both databases; `db` may be a transaction. */
 export function orderLookupQueries(db: Db, dialect: Dialect) {
   return {
+    ...orderFindQueries(db),
+    ...orderListQueries(db),
+    paidSalesByProduct: (ranges: TimeRange[]) => paidSalesByProduct(db, dialect, ranges),
+  };
+}
+
+/** One order, found by its id, its session, its buyer or its payment. */
+function orderFindQueries(db: Db) {
+  return {
     findOrder(id: string): Promise<OrderRow | undefined> {
       return db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
     },
@@ -111,54 +120,18 @@ export function orderLookupQueries(db: Db, dialect: Dialect) {
         .orderBy('createdAt', 'desc')
         .executeTakeFirst();
     },
+  };
+}
 
+/** Pages and sets of orders. */
+function orderListQueries(db: Db) {
+  return {
     /**
      * Newest first unless `sort` says otherwise (the id breaks ties, so pages never overlap);
      * `userId` limits the page to one buyer's orders.
      */
-    async listOrders(
-      filter: ListFilter,
-      offset: number,
-      limit: number,
-      sort: OrderSort = { field: 'createdAt', order: 'desc' },
-    ): Promise<{ rows: OrderRow[]; total: number }> {
-      let rows = db.selectFrom('orders').selectAll();
-      let count = db.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('total'));
-      if (filter.userId !== undefined) {
-        rows = rows.where('userId', '=', filter.userId);
-        count = count.where('userId', '=', filter.userId);
-      }
-      if (filter.hideCanceledCheckouts) {
-        rows = rows.where((eb) =>
-          eb.or([eb('status', '!=', 'canceled'), eb('reviewReason', 'is not', null)]),
-        );
-        count = count.where((eb) =>
-          eb.or([eb('status', '!=', 'canceled'), eb('reviewReason', 'is not', null)]),
-        );
-      }
-      if (filter.hideRemoved) {
-        rows = rows.where(isListed);
-        count = count.where(isListed);
-      }
-      if (filter.needsReview) {
-        rows = rows.where((eb) =>
-          eb.or([eb('reviewReason', 'is not', null), eb('disputeStatus', '=', 'open')]),
-        );
-        count = count.where((eb) =>
-          eb.or([eb('reviewReason', 'is not', null), eb('disputeStatus', '=', 'open')]),
-        );
-      }
-      const [page, total] = await Promise.all([
-        rows
-          .orderBy(sort.field, sort.order)
-          .orderBy('id', sort.order)
-          .limit(limit)
-          .offset(offset)
-          .execute(),
-        count.executeTakeFirstOrThrow(),
-      ]);
-      return { rows: page, total: Number(total.total) };
-    },
+    listOrders: (filter: ListFilter, offset: number, limit: number, sort?: OrderSort) =>
+      listOrders(db, filter, offset, limit, sort),
 
     /**
      * Pending orders whose checkout should have ended by `cutoff`, oldest first, that `provider`
@@ -206,36 +179,85 @@ export function orderLookupQueries(db: Db, dialect: Dialect) {
         .executeTakeFirst();
       return row !== undefined;
     },
-
-    /**
-     * Paid orders per product over `ranges` (the hours the overview's whole days leave out),
-     * through the orders' sales index (migration 013). SQLite is told to use that index: left to
-     * itself it walks the product index and reads every order of every product.
-     */
-    async paidSalesByProduct(ranges: TimeRange[]): Promise<ProductSales[]> {
-      if (ranges.length === 0) return [];
-      const orders = dialect === 'sqlite' ? sql`orders INDEXED BY orders_sales` : sql`orders`;
-      const paid = sql.join(
-        ranges.map(
-          (range) =>
-            sql`SELECT product_id, amount_cents FROM ${orders}
-              WHERE status = 'paid' AND paid_at >= ${range.start} AND paid_at < ${range.end}`,
-        ),
-        sql` UNION ALL `,
-      );
-      const result = await sql<{
-        productId: string;
-        revenueCents: number | string;
-        orderCount: number | string;
-      }>`
-        SELECT product_id, SUM(amount_cents) AS revenue_cents, COUNT(*) AS order_count
-        FROM (${paid}) AS paid
-        GROUP BY product_id`.execute(db);
-      return result.rows.map((row) => ({
-        productId: row.productId,
-        revenueCents: Number(row.revenueCents),
-        orders: Number(row.orderCount),
-      }));
-    },
   };
+}
+
+async function listOrders(
+  db: Db,
+  filter: ListFilter,
+  offset: number,
+  limit: number,
+  sort: OrderSort = { field: 'createdAt', order: 'desc' },
+): Promise<{ rows: OrderRow[]; total: number }> {
+  let rows = db.selectFrom('orders').selectAll();
+  let count = db.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('total'));
+  if (filter.userId !== undefined) {
+    rows = rows.where('userId', '=', filter.userId);
+    count = count.where('userId', '=', filter.userId);
+  }
+  if (filter.hideCanceledCheckouts) {
+    rows = rows.where((eb) =>
+      eb.or([eb('status', '!=', 'canceled'), eb('reviewReason', 'is not', null)]),
+    );
+    count = count.where((eb) =>
+      eb.or([eb('status', '!=', 'canceled'), eb('reviewReason', 'is not', null)]),
+    );
+  }
+  if (filter.hideRemoved) {
+    rows = rows.where(isListed);
+    count = count.where(isListed);
+  }
+  if (filter.needsReview) {
+    rows = rows.where((eb) =>
+      eb.or([eb('reviewReason', 'is not', null), eb('disputeStatus', '=', 'open')]),
+    );
+    count = count.where((eb) =>
+      eb.or([eb('reviewReason', 'is not', null), eb('disputeStatus', '=', 'open')]),
+    );
+  }
+  const [page, total] = await Promise.all([
+    rows
+      .orderBy(sort.field, sort.order)
+      .orderBy('id', sort.order)
+      .limit(limit)
+      .offset(offset)
+      .execute(),
+    count.executeTakeFirstOrThrow(),
+  ]);
+  return { rows: page, total: Number(total.total) };
+}
+
+/**
+ * Paid orders per product over `ranges` (the hours the overview's whole days leave out),
+ * through the orders' sales index (migration 013). SQLite is told to use that index: left to
+ * itself it walks the product index and reads every order of every product.
+ */
+async function paidSalesByProduct(
+  db: Db,
+  dialect: Dialect,
+  ranges: TimeRange[],
+): Promise<ProductSales[]> {
+  if (ranges.length === 0) return [];
+  const orders = dialect === 'sqlite' ? sql`orders INDEXED BY orders_sales` : sql`orders`;
+  const paid = sql.join(
+    ranges.map(
+      (range) =>
+        sql`SELECT product_id, amount_cents FROM ${orders}
+          WHERE status = 'paid' AND paid_at >= ${range.start} AND paid_at < ${range.end}`,
+    ),
+    sql` UNION ALL `,
+  );
+  const result = await sql<{
+    productId: string;
+    revenueCents: number | string;
+    orderCount: number | string;
+  }>`
+    SELECT product_id, SUM(amount_cents) AS revenue_cents, COUNT(*) AS order_count
+    FROM (${paid}) AS paid
+    GROUP BY product_id`.execute(db);
+  return result.rows.map((row) => ({
+    productId: row.productId,
+    revenueCents: Number(row.revenueCents),
+    orders: Number(row.orderCount),
+  }));
 }

@@ -64,81 +64,8 @@ function salesTotalsQueries(db: Db, dialect: Dialect) {
      * one order, quarter hours then product days, each ascending, so two transactions never
      * wait on each other in a circle.
      */
-    async recordSalesChange(before: SalesFacts | undefined, after: SalesFacts): Promise<void> {
-      const quarters = new Map<number, QuarterDelta>();
-      const productDays = new Map<string, ProductDayDelta>();
-      const add = (facts: SalesFacts | undefined, sign: 1 | -1) => {
-        if (!facts || facts.paidAt === null) return;
-        if (facts.status !== 'paid' && facts.status !== 'refunded') return;
-        const quarterStart = Math.floor(facts.paidAt / QUARTER_HOUR_MS) * QUARTER_HOUR_MS;
-        const quarter = quarters.get(quarterStart) ?? {
-          revenueCents: 0,
-          orders: 0,
-          refundedCents: 0,
-        };
-        quarters.set(quarterStart, quarter);
-        if (facts.status === 'refunded') {
-          quarter.refundedCents += sign * facts.amountCents;
-          return;
-        }
-        quarter.revenueCents += sign * facts.amountCents;
-        quarter.orders += sign;
-        const dayStart = Math.floor(facts.paidAt / UTC_DAY_MS) * UTC_DAY_MS;
-        const key = `${String(dayStart).padStart(16, '0')} ${facts.productId}`;
-        const day = productDays.get(key) ?? {
-          startsAt: dayStart,
-          productId: facts.productId,
-          revenueCents: 0,
-          orders: 0,
-        };
-        productDays.set(key, day);
-        day.revenueCents += sign * facts.amountCents;
-        day.orders += sign;
-      };
-      add(before, -1);
-      add(after, 1);
-
-      for (const [startsAt, delta] of [...quarters].sort(([a], [b]) => a - b)) {
-        if (delta.revenueCents === 0 && delta.orders === 0 && delta.refundedCents === 0) continue;
-        await db
-          .insertInto('salesQuarterHours')
-          .values({ startsAt, ...delta })
-          .onConflict((oc) =>
-            oc.column('startsAt').doUpdateSet((eb) => ({
-              revenueCents: eb(
-                'salesQuarterHours.revenueCents',
-                '+',
-                eb.ref('excluded.revenueCents'),
-              ),
-              orders: eb('salesQuarterHours.orders', '+', eb.ref('excluded.orders')),
-              refundedCents: eb(
-                'salesQuarterHours.refundedCents',
-                '+',
-                eb.ref('excluded.refundedCents'),
-              ),
-            })),
-          )
-          .execute();
-      }
-      const sortedDays = [...productDays].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-      for (const [, delta] of sortedDays) {
-        if (delta.revenueCents === 0 && delta.orders === 0) continue;
-        await db
-          .insertInto('salesProductDays')
-          .values(delta)
-          .onConflict((oc) =>
-            oc.columns(['startsAt', 'productId']).doUpdateSet((eb) => ({
-              revenueCents: eb(
-                'salesProductDays.revenueCents',
-                '+',
-                eb.ref('excluded.revenueCents'),
-              ),
-              orders: eb('salesProductDays.orders', '+', eb.ref('excluded.orders')),
-            })),
-          )
-          .execute();
-      }
-    },
+    recordSalesChange: (before: SalesFacts | undefined, after: SalesFacts) =>
+      recordSalesChange(db, before, after),
 
     /**
      * Revenue and paid orders per day, every day listed (zero days too), in one statement: each
@@ -190,41 +117,133 @@ function salesTotalsQueries(db: Db, dialect: Dialect) {
      * before the first and after the last (the orders feature has them), in one statement. A
      * product whose sales were all refunded keeps rows of zeros: it is left out.
      */
-    async topProductsBetween(
-      start: number,
-      end: number,
-      limit: number,
-      hours: ProductSales[] = [],
-    ) {
-      const { days } = splitAtUtcDays(start, end);
-      const parts = [
-        ...(days
-          ? [
-              sql`SELECT product_id, revenue_cents, orders FROM sales_product_days
-                WHERE starts_at >= ${days.start} AND starts_at < ${days.end}`,
-            ]
-          : []),
-        ...(hours.length > 0 ? [productSalesRows(hours, dialect)] : []),
-      ];
-      if (parts.length === 0) return [];
-      const result = await sql<{
-        productId: string;
-        revenueCents: number | string;
-        orderCount: number | string;
-      }>`
-        SELECT product_id, SUM(revenue_cents) AS revenue_cents, SUM(orders) AS order_count
-        FROM (${sql.join(parts, sql` UNION ALL `)}) AS sales
-        GROUP BY product_id
-        HAVING SUM(orders) > 0
-        ORDER BY revenue_cents DESC, product_id
-        LIMIT ${limit}`.execute(db);
-      return result.rows.map((row) => ({
-        productId: row.productId,
-        revenueCents: Number(row.revenueCents),
-        orders: Number(row.orderCount),
-      }));
-    },
+    topProductsBetween: (start: number, end: number, limit: number, hours: ProductSales[] = []) =>
+      topProductsBetween(db, dialect, { start, end, limit, hours }),
   };
+}
+
+async function recordSalesChange(
+  db: Db,
+  before: SalesFacts | undefined,
+  after: SalesFacts,
+): Promise<void> {
+  const { quarters, productDays } = salesDeltas(before, after);
+  await addToQuarterHours(db, quarters);
+  await addToProductDays(db, productDays);
+}
+
+/** What the change moves, per quarter hour and per product day (`before` counted out). */
+function salesDeltas(before: SalesFacts | undefined, after: SalesFacts) {
+  const quarters = new Map<number, QuarterDelta>();
+  const productDays = new Map<string, ProductDayDelta>();
+  const add = (facts: SalesFacts | undefined, sign: 1 | -1) => {
+    if (!facts || facts.paidAt === null) return;
+    if (facts.status !== 'paid' && facts.status !== 'refunded') return;
+    const quarterStart = Math.floor(facts.paidAt / QUARTER_HOUR_MS) * QUARTER_HOUR_MS;
+    const quarter = quarters.get(quarterStart) ?? {
+      revenueCents: 0,
+      orders: 0,
+      refundedCents: 0,
+    };
+    quarters.set(quarterStart, quarter);
+    if (facts.status === 'refunded') {
+      quarter.refundedCents += sign * facts.amountCents;
+      return;
+    }
+    quarter.revenueCents += sign * facts.amountCents;
+    quarter.orders += sign;
+    const dayStart = Math.floor(facts.paidAt / UTC_DAY_MS) * UTC_DAY_MS;
+    const key = `${String(dayStart).padStart(16, '0')} ${facts.productId}`;
+    const day = productDays.get(key) ?? {
+      startsAt: dayStart,
+      productId: facts.productId,
+      revenueCents: 0,
+      orders: 0,
+    };
+    productDays.set(key, day);
+    day.revenueCents += sign * facts.amountCents;
+    day.orders += sign;
+  };
+  add(before, -1);
+  add(after, 1);
+  return { quarters, productDays };
+}
+
+async function addToQuarterHours(db: Db, quarters: Map<number, QuarterDelta>): Promise<void> {
+  for (const [startsAt, delta] of [...quarters].sort(([a], [b]) => a - b)) {
+    if (delta.revenueCents === 0 && delta.orders === 0 && delta.refundedCents === 0) continue;
+    await db
+      .insertInto('salesQuarterHours')
+      .values({ startsAt, ...delta })
+      .onConflict((oc) =>
+        oc.column('startsAt').doUpdateSet((eb) => ({
+          revenueCents: eb('salesQuarterHours.revenueCents', '+', eb.ref('excluded.revenueCents')),
+          orders: eb('salesQuarterHours.orders', '+', eb.ref('excluded.orders')),
+          refundedCents: eb(
+            'salesQuarterHours.refundedCents',
+            '+',
+            eb.ref('excluded.refundedCents'),
+          ),
+        })),
+      )
+      .execute();
+  }
+}
+
+async function addToProductDays(db: Db, productDays: Map<string, ProductDayDelta>): Promise<void> {
+  const sortedDays = [...productDays].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  for (const [, delta] of sortedDays) {
+    if (delta.revenueCents === 0 && delta.orders === 0) continue;
+    await db
+      .insertInto('salesProductDays')
+      .values(delta)
+      .onConflict((oc) =>
+        oc.columns(['startsAt', 'productId']).doUpdateSet((eb) => ({
+          revenueCents: eb('salesProductDays.revenueCents', '+', eb.ref('excluded.revenueCents')),
+          orders: eb('salesProductDays.orders', '+', eb.ref('excluded.orders')),
+        })),
+      )
+      .execute();
+  }
+}
+
+async function topProductsBetween(
+  db: Db,
+  dialect: Dialect,
+  {
+    start,
+    end,
+    limit,
+    hours,
+  }: { start: number; end: number; limit: number; hours: ProductSales[] },
+) {
+  const { days } = splitAtUtcDays(start, end);
+  const parts = [
+    ...(days
+      ? [
+          sql`SELECT product_id, revenue_cents, orders FROM sales_product_days
+            WHERE starts_at >= ${days.start} AND starts_at < ${days.end}`,
+        ]
+      : []),
+    ...(hours.length > 0 ? [productSalesRows(hours, dialect)] : []),
+  ];
+  if (parts.length === 0) return [];
+  const result = await sql<{
+    productId: string;
+    revenueCents: number | string;
+    orderCount: number | string;
+  }>`
+    SELECT product_id, SUM(revenue_cents) AS revenue_cents, SUM(orders) AS order_count
+    FROM (${sql.join(parts, sql` UNION ALL `)}) AS sales
+    GROUP BY product_id
+    HAVING SUM(orders) > 0
+    ORDER BY revenue_cents DESC, product_id
+    LIMIT ${limit}`.execute(db);
+  return result.rows.map((row) => ({
+    productId: row.productId,
+    revenueCents: Number(row.revenueCents),
+    orders: Number(row.orderCount),
+  }));
 }
 
 /**

@@ -92,6 +92,8 @@ export function checkCard(
 
 const successUrlOf = (session: TestCheckoutSession) =>
   session.successUrl.replace('{CHECKOUT_SESSION_ID}', session.id);
+/** What the page's steps share: the options, with the clock settled. */
+type TestCheckoutContext = Omit<TestCheckoutServiceOptions, 'clock'> & { clock: () => number };
 
 /**
  * The hosted page of the built-in test provider. Paying completes the provider's session and
@@ -100,117 +102,143 @@ const successUrlOf = (session: TestCheckoutSession) =>
  * repeats change nothing.
  */
 export function createTestCheckoutService({
-  sessions,
-  orders,
   clock = Date.now,
-  log,
+  ...options
 }: TestCheckoutServiceOptions) {
-  /** An expired session's order is canceled: by the sweep, or here at the latest. */
-  async function cancelOrderOf(session: TestCheckoutSession, eventId: string) {
-    await orders.applyOutcome({
-      orderId: session.orderId,
-      result: 'canceled',
-      source: 'test-checkout',
-      eventId,
-      sessionId: session.id,
-    });
-  }
-
-  /** The page for a session that can no longer be paid or canceled. */
-  async function closedPage(session: TestCheckoutSession, paidStatus: 200 | 409) {
-    if (session.status === 'complete') {
-      return {
-        kind: 'message',
-        status: paidStatus,
-        message: TestCheckoutMessages.alreadyPaid,
-        successUrl: successUrlOf(session),
-      } satisfies CheckoutPage;
-    }
-    await cancelOrderOf(session, `evt_test_expired_${session.id}`);
-    return {
-      kind: 'message',
-      status: 410,
-      message: TestCheckoutMessages.expired,
-    } satisfies CheckoutPage;
-  }
-
-  const notFound: CheckoutPage = {
-    kind: 'message',
-    status: 404,
-    message: TestCheckoutMessages.notFound,
-  };
-
+  const ctx: TestCheckoutContext = { ...options, clock };
   return {
-    async show(sessionId: string): Promise<CheckoutPage> {
-      const session = await sessions.findSession(sessionId);
-      if (!session) return notFound;
-      if (session.status !== 'open') return closedPage(session, 200);
-      return { kind: 'form', status: 200, session };
-    },
-
-    async pay(sessionId: string, form: CardForm): Promise<CheckoutPage> {
-      const session = await sessions.findSession(sessionId);
-      if (!session) return notFound;
-      if (session.status !== 'open') return closedPage(session, 409);
-      const problem = checkCard(form, clock());
-      if (problem) {
-        return {
-          kind: 'form',
-          status: problem.status,
-          session,
-          error: { field: problem.field, message: problem.message },
-          values: form,
-        };
-      }
-      if (!(await sessions.completeSession(session.id))) {
-        // Paid by a concurrent request, or its time ran out just now.
-        const current = await sessions.findSession(session.id);
-        return current ? closedPage(current, 409) : notFound;
-      }
-      // The provider has the money; now its "webhook".
-      const result = await orders.applyOutcome({
-        orderId: session.orderId,
-        result: 'paid',
-        source: 'test-checkout',
-        eventId: `evt_test_paid_${session.id}`,
-        sessionId: session.id,
-        amountCents: session.amountCents,
-        currency: session.currency,
-        paymentIntentId: testPaymentIdOf(session.id),
-      });
-      if (result.kind === 'unknown-order') {
-        await orders.recordUnmatchedPayment({
-          id: `evt_test_paid_${session.id}`,
-          provider: 'test',
-          orderId: session.orderId,
-          sessionId: session.id,
-          paymentIntentId: testPaymentIdOf(session.id),
-          amountCents: session.amountCents,
-          currency: session.currency,
-          reason: 'paid for an order the store does not have (deleted?)',
-        });
-      } else if (result.kind === 'mismatch') {
-        log?.warn(
-          { orderId: session.orderId, reason: result.reason },
-          'test payment does not match its order: not fulfilled, flagged for review',
-        );
-      }
-      return { kind: 'redirect', location: successUrlOf(session) };
-    },
-
-    async cancel(sessionId: string): Promise<CheckoutPage> {
-      const session = await sessions.findSession(sessionId);
-      if (!session) return notFound;
-      if (session.status === 'complete') return closedPage(session, 409);
-      if (session.status === 'open' && !(await sessions.closeSession(session.id))) {
-        // A payment completed it a moment ago: that one stands.
-        const current = await sessions.findSession(session.id);
-        if (current?.status === 'complete') return closedPage(current, 409);
-      }
-      await cancelOrderOf(session, `evt_test_canceled_${session.id}`);
-      return { kind: 'redirect', location: session.cancelUrl };
-    },
+    show: (sessionId: string) => showPage(ctx, sessionId),
+    pay: (sessionId: string, form: CardForm) => pay(ctx, sessionId, form),
+    cancel: (sessionId: string) => cancel(ctx, sessionId),
   };
 }
 
 export type TestCheckoutService = ReturnType<typeof createTestCheckoutService>;
+
+const notFound: CheckoutPage = {
+  kind: 'message',
+  status: 404,
+  message: TestCheckoutMessages.notFound,
+};
+
+/** An expired session's order is canceled: by the sweep, or here at the latest. */
+async function cancelOrderOf(
+  orders: TestCheckoutContext['orders'],
+  session: TestCheckoutSession,
+  eventId: string,
+) {
+  await orders.applyOutcome({
+    orderId: session.orderId,
+    result: 'canceled',
+    source: 'test-checkout',
+    eventId,
+    sessionId: session.id,
+  });
+}
+
+/** The page for a session that can no longer be paid or canceled. */
+async function closedPage(
+  orders: TestCheckoutContext['orders'],
+  session: TestCheckoutSession,
+  paidStatus: 200 | 409,
+) {
+  if (session.status === 'complete') {
+    return {
+      kind: 'message',
+      status: paidStatus,
+      message: TestCheckoutMessages.alreadyPaid,
+      successUrl: successUrlOf(session),
+    } satisfies CheckoutPage;
+  }
+  await cancelOrderOf(orders, session, `evt_test_expired_${session.id}`);
+  return {
+    kind: 'message',
+    status: 410,
+    message: TestCheckoutMessages.expired,
+  } satisfies CheckoutPage;
+}
+
+async function showPage(
+  { sessions, orders }: TestCheckoutContext,
+  sessionId: string,
+): Promise<CheckoutPage> {
+  const session = await sessions.findSession(sessionId);
+  if (!session) return notFound;
+  if (session.status !== 'open') return closedPage(orders, session, 200);
+  return { kind: 'form', status: 200, session };
+}
+
+async function pay(
+  ctx: TestCheckoutContext,
+  sessionId: string,
+  form: CardForm,
+): Promise<CheckoutPage> {
+  const { sessions, orders, clock } = ctx;
+  const session = await sessions.findSession(sessionId);
+  if (!session) return notFound;
+  if (session.status !== 'open') return closedPage(orders, session, 409);
+  const problem = checkCard(form, clock());
+  if (problem) {
+    return {
+      kind: 'form',
+      status: problem.status,
+      session,
+      error: { field: problem.field, message: problem.message },
+      values: form,
+    };
+  }
+  if (!(await sessions.completeSession(session.id))) {
+    // Paid by a concurrent request, or its time ran out just now.
+    const current = await sessions.findSession(session.id);
+    return current ? closedPage(orders, current, 409) : notFound;
+  }
+  await recordPayment(ctx, session);
+  return { kind: 'redirect', location: successUrlOf(session) };
+}
+
+/** The provider has the money; now its "webhook". */
+async function recordPayment({ orders, log }: TestCheckoutContext, session: TestCheckoutSession) {
+  const result = await orders.applyOutcome({
+    orderId: session.orderId,
+    result: 'paid',
+    source: 'test-checkout',
+    eventId: `evt_test_paid_${session.id}`,
+    sessionId: session.id,
+    amountCents: session.amountCents,
+    currency: session.currency,
+    paymentIntentId: testPaymentIdOf(session.id),
+  });
+  if (result.kind === 'unknown-order') {
+    await orders.recordUnmatchedPayment({
+      id: `evt_test_paid_${session.id}`,
+      provider: 'test',
+      orderId: session.orderId,
+      sessionId: session.id,
+      paymentIntentId: testPaymentIdOf(session.id),
+      amountCents: session.amountCents,
+      currency: session.currency,
+      reason: 'paid for an order the store does not have (deleted?)',
+    });
+  } else if (result.kind === 'mismatch') {
+    log?.warn(
+      { orderId: session.orderId, reason: result.reason },
+      'test payment does not match its order: not fulfilled, flagged for review',
+    );
+  }
+}
+
+async function cancel(
+  { sessions, orders }: TestCheckoutContext,
+  sessionId: string,
+): Promise<CheckoutPage> {
+  const session = await sessions.findSession(sessionId);
+  if (!session) return notFound;
+  if (session.status === 'complete') return closedPage(orders, session, 409);
+  if (session.status === 'open' && !(await sessions.closeSession(session.id))) {
+    // A payment completed it a moment ago: that one stands.
+    const current = await sessions.findSession(session.id);
+    if (current?.status === 'complete') return closedPage(orders, current, 409);
+  }
+  await cancelOrderOf(orders, session, `evt_test_canceled_${session.id}`);
+  return { kind: 'redirect', location: session.cancelUrl };
+}

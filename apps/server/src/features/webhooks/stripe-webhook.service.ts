@@ -71,30 +71,8 @@ export async function handleStripeEvent(
   deps: StripeWebhookDeps,
   event: Stripe.Event,
 ): Promise<HandledEvent> {
-  const source = `webhook:${event.type}`;
-  const apply = async (outcome: Omit<PaymentOutcome, 'source' | 'eventId'>) => {
-    const result = await deps.orders.applyOutcome({ ...outcome, source, eventId: event.id });
-    if (result.kind === 'unknown-order' && outcome.result === 'paid') {
-      // Money for an order the store no longer has (deleted): kept for the owner, not only logged.
-      await deps.orders.recordUnmatchedPayment({
-        id: event.id,
-        provider: 'stripe',
-        orderId: outcome.orderId,
-        sessionId: outcome.sessionId ?? null,
-        paymentIntentId: outcome.paymentIntentId ?? null,
-        amountCents: outcome.amountCents ?? null,
-        currency: outcome.currency ?? null,
-        reason:
-          'paid for an order the store does not have (deleted?): refund it or deliver by hand',
-      });
-    }
-    return {
-      action: 'applied',
-      orderId: outcome.orderId,
-      outcome: outcome.result,
-      result,
-    } as const;
-  };
+  const apply = (outcome: Omit<PaymentOutcome, 'source' | 'eventId'>) =>
+    applyOutcome(deps, event, outcome);
 
   switch (event.type) {
     case 'checkout.session.completed':
@@ -159,6 +137,35 @@ export async function handleStripeEvent(
     default:
       return { action: 'ignored', reason: 'event type not handled' };
   }
+}
+
+/** Applies the event's outcome with its id; money for an order we lack is kept for the owner. */
+async function applyOutcome(
+  deps: StripeWebhookDeps,
+  event: Stripe.Event,
+  outcome: Omit<PaymentOutcome, 'source' | 'eventId'>,
+): Promise<HandledEvent> {
+  const source = `webhook:${event.type}`;
+  const result = await deps.orders.applyOutcome({ ...outcome, source, eventId: event.id });
+  if (result.kind === 'unknown-order' && outcome.result === 'paid') {
+    // Money for an order the store no longer has (deleted): kept for the owner, not only logged.
+    await deps.orders.recordUnmatchedPayment({
+      id: event.id,
+      provider: 'stripe',
+      orderId: outcome.orderId,
+      sessionId: outcome.sessionId ?? null,
+      paymentIntentId: outcome.paymentIntentId ?? null,
+      amountCents: outcome.amountCents ?? null,
+      currency: outcome.currency ?? null,
+      reason: 'paid for an order the store does not have (deleted?): refund it or deliver by hand',
+    });
+  }
+  return {
+    action: 'applied',
+    orderId: outcome.orderId,
+    outcome: outcome.result,
+    result,
+  };
 }
 
 /** The order a payment belongs to: ours first; else Stripe's metadata (news can beat the payment). */
