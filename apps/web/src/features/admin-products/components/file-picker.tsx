@@ -1,16 +1,9 @@
-import CloseIcon from '@mui/icons-material/Close';
-import InsertDriveFileOutlinedIcon from '@mui/icons-material/InsertDriveFileOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FormHelperText from '@mui/material/FormHelperText';
-import IconButton from '@mui/material/IconButton';
-import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
-import { useEffect, useId, useState, type ReactNode, type Ref } from 'react';
-import { describeFile } from './product-form-schema';
+import { useId, type ReactNode, type Ref } from 'react';
+import { ChosenFiles } from './chosen-files';
 
 export interface FilePickerProps {
   /** The group's heading, e.g. "Images". */
@@ -32,6 +25,28 @@ export interface FilePickerProps {
   /** Shown above the chosen files, e.g. the current images when editing. */
   children?: ReactNode;
 }
+
+/** Out of sight but still in the page, so it keeps its focus and its label. */
+const VISUALLY_HIDDEN = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  p: 0,
+  m: '-1px',
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+  border: 0,
+} as const;
+
+/** The hidden input holds the focus; show it on the button. */
+const FOCUS_ON_BUTTON = {
+  '&:has(input:focus-visible)': {
+    outline: '2px solid',
+    outlineColor: 'primary.main',
+    outlineOffset: 2,
+  },
+} as const;
 
 /**
  * A file input behind a visible button: the native input stays in the page (focusable, labelled
@@ -55,7 +70,6 @@ export function FilePicker({
 }: FilePickerProps) {
   const headingId = useId();
   const helperId = useId();
-  const previews = useObjectUrls(showPreviews ? files : NO_FILES);
 
   return (
     <Box role="group" aria-labelledby={headingId}>
@@ -72,14 +86,7 @@ export function FilePicker({
         color={error ? 'error' : 'primary'}
         startIcon={icon}
         disabled={disabled}
-        sx={{
-          // The hidden input holds the focus; show it on the button.
-          '&:has(input:focus-visible)': {
-            outline: '2px solid',
-            outlineColor: 'primary.main',
-            outlineOffset: 2,
-          },
-        }}
+        sx={FOCUS_ON_BUTTON}
       >
         {buttonLabel}
         <Box
@@ -98,94 +105,19 @@ export function FilePicker({
             event.currentTarget.value = '';
             if (chosen.length > 0) onChange(chosen);
           }}
-          sx={{
-            position: 'absolute',
-            width: 1,
-            height: 1,
-            p: 0,
-            m: '-1px',
-            overflow: 'hidden',
-            clip: 'rect(0 0 0 0)',
-            whiteSpace: 'nowrap',
-            border: 0,
-          }}
+          sx={VISUALLY_HIDDEN}
         />
       </Button>
       <FormHelperText id={helperId} error={Boolean(error)} sx={{ mx: 0 }}>
         {error ?? helperText}
       </FormHelperText>
-      {files.length > 0 && (
-        <List dense disablePadding aria-label={`Chosen ${heading.toLowerCase()}`} sx={{ mt: 1 }}>
-          {files.map((file, index) => (
-            <ListItem
-              key={`${file.name}-${file.size}-${file.lastModified}-${index}`}
-              disableGutters
-              secondaryAction={
-                <IconButton
-                  edge="end"
-                  size="small"
-                  aria-label={`Remove ${file.name}`}
-                  disabled={disabled}
-                  onClick={() => onChange(files.filter((_, position) => position !== index))}
-                >
-                  <CloseIcon fontSize="small" />
-                </IconButton>
-              }
-            >
-              {previews.get(file) ? (
-                <Box
-                  component="img"
-                  src={previews.get(file)}
-                  alt={`Preview of ${file.name}`}
-                  width={56}
-                  height={56}
-                  sx={{
-                    width: 56,
-                    height: 56,
-                    flexShrink: 0,
-                    objectFit: 'cover',
-                    borderRadius: 1,
-                    border: 1,
-                    borderColor: 'divider',
-                    bgcolor: 'action.hover',
-                    mr: 1.5,
-                  }}
-                />
-              ) : (
-                <ListItemIcon sx={{ minWidth: 32 }}>
-                  <InsertDriveFileOutlinedIcon fontSize="small" />
-                </ListItemIcon>
-              )}
-              <ListItemText
-                primary={describeFile(file)}
-                slotProps={{ primary: { sx: { wordBreak: 'break-all' } } }}
-              />
-            </ListItem>
-          ))}
-        </List>
-      )}
+      <ChosenFiles
+        heading={heading}
+        files={files}
+        showPreviews={showPreviews}
+        disabled={disabled}
+        onChange={onChange}
+      />
     </Box>
   );
-}
-
-const NO_FILES: readonly File[] = [];
-
-/**
- * An object URL per file, for previews: made when a file is chosen and revoked when it is removed
- * or the picker goes away, so the browser lets go of the file's bytes.
- */
-function useObjectUrls(files: readonly File[]): Map<File, string> {
-  const [urls, setUrls] = useState(() => new Map<File, string>());
-  useEffect(() => {
-    if (files.length === 0 || typeof URL.createObjectURL !== 'function') {
-      setUrls((current) => (current.size === 0 ? current : new Map()));
-      return;
-    }
-    const made = new Map(files.map((file) => [file, URL.createObjectURL(file)]));
-    setUrls(made);
-    return () => {
-      for (const url of made.values()) URL.revokeObjectURL(url);
-    };
-  }, [files]);
-  return urls;
 }

@@ -1,69 +1,17 @@
-import { AccountMessages, AuthMessages, NewPasswordSchema } from '@bindery/shared';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { AccountMessages } from '@bindery/shared';
 import LockResetIcon from '@mui/icons-material/LockReset';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { useForm, type FieldPath } from 'react-hook-form';
-import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
-import { z } from 'zod';
-import { ApiError, errorMessage } from '../../../lib/api-client';
-import { toast } from '../../../lib/toast';
-import { useConfirmPasswordReset } from '../api/password-reset';
+import { Link as RouterLink } from 'react-router';
 import { AuthCard, AuthSubmitButton, BackToSignIn } from './auth-card';
-
-const FormSchema = z
-  .object({ password: NewPasswordSchema, confirmPassword: z.string() })
-  .refine((values) => values.password === values.confirmPassword, {
-    message: AuthMessages.passwordsDoNotMatch,
-    path: ['confirmPassword'],
-  });
-type FormValues = z.input<typeof FormSchema>;
+import { useResetPasswordForm } from './use-reset-password-form';
 
 /** The page a reset email links to: choose a new password, then sign in with it. */
 export function ResetPasswordPage() {
-  const [searchParams] = useSearchParams();
-  const token = searchParams.get('token') ?? '';
-  const navigate = useNavigate();
-  const confirm = useConfirmPasswordReset();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<FormValues>({
-    defaultValues: { password: '', confirmPassword: '' },
-    resolver: zodResolver(FormSchema),
-    reValidateMode: 'onSubmit',
-  });
-  const field = (name: FieldPath<FormValues>) => {
-    const { ref, ...rest } = register(name);
-    return { ...rest, id: `reset-${name}`, inputRef: ref, error: Boolean(errors[name]) };
-  };
-
-  // A link that no longer works is told apart from a password the server refused.
-  const isLinkRefused =
-    token === '' ||
-    (confirm.error instanceof ApiError &&
-      confirm.error.serverMessage === AccountMessages.resetLinkInvalid);
-  const formError =
-    errors.password?.message ??
-    errors.confirmPassword?.message ??
-    (confirm.error && !isLinkRefused
-      ? errorMessage(confirm.error, AccountMessages.saveFailed)
-      : undefined);
-
-  const onSubmit = (values: FormValues) =>
-    confirm.mutate(
-      { token, password: values.password },
-      {
-        onSuccess: (message) => {
-          toast.success(message);
-          void navigate('/login', { replace: true });
-        },
-      },
-    );
+  const { field, isLinkRefused, formError, isPending, submit } = useResetPasswordForm();
 
   return (
     <AuthCard
@@ -81,12 +29,7 @@ export function ResetPasswordPage() {
           </Button>
         </Stack>
       ) : (
-        <Box
-          component="form"
-          noValidate
-          aria-label={AccountMessages.resetTitle}
-          onSubmit={(event) => void handleSubmit(onSubmit)(event)}
-        >
+        <Box component="form" noValidate aria-label={AccountMessages.resetTitle} onSubmit={submit}>
           <Stack spacing={2}>
             {formError && (
               <Alert severity="error" variant="outlined">
@@ -107,9 +50,7 @@ export function ResetPasswordPage() {
               autoComplete="new-password"
               fullWidth
             />
-            <AuthSubmitButton busy={confirm.isPending}>
-              {AccountMessages.setNewPassword}
-            </AuthSubmitButton>
+            <AuthSubmitButton busy={isPending}>{AccountMessages.setNewPassword}</AuthSubmitButton>
           </Stack>
         </Box>
       )}

@@ -5,23 +5,20 @@ import {
   OrderMessages,
   OwnershipMessages,
 } from '@bindery/shared';
-import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Container from '@mui/material/Container';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import { useId, type ReactNode } from 'react';
-import { Link as RouterLink, useSearchParams } from 'react-router';
 import { toast } from '../../../lib/toast';
-import { StatusMessage } from '../../../components/status-message';
 import { errorMessage } from '../../../lib/api-client';
 import { usePageInAddress } from '../../../lib/use-page-in-address';
 import { useCreateOrderDownloadLink } from '../api/create-order-download-link';
 import { useMyOrders, type MyOrder } from '../api/get-my-orders';
+import { MyOrdersLoading, NoOrdersYet } from './my-orders-states';
 import { MyOrdersTable } from './my-orders-table';
+import { useIncludeCanceled } from './use-include-canceled';
 import { RetryAlert } from '../../../components/retry-alert';
 
 /** The signed-in buyer's orders: status, amount, and a fresh download link for paid ones. */
@@ -33,17 +30,7 @@ export function MyOrdersPage() {
     MY_ORDERS_PAGE_SIZES,
     MY_ORDERS_DEFAULT_PAGE_SIZE,
   );
-  const [searchParams, setSearchParams] = useSearchParams();
-  const includeCanceled = searchParams.get('include') === 'canceled';
-  const setIncludeCanceled = (include: boolean) =>
-    setSearchParams((current) => {
-      const params = new URLSearchParams(current);
-      if (include) params.set('include', 'canceled');
-      else params.delete('include');
-      // Other orders are listed now: start again from the first page.
-      params.delete('page');
-      return params;
-    });
+  const [includeCanceled, setIncludeCanceled] = useIncludeCanceled();
   const orders = useMyOrders({ page: page + 1, limit: pageSize, includeCanceled });
   const downloadLink = useCreateOrderDownloadLink();
 
@@ -59,31 +46,11 @@ export function MyOrdersPage() {
   const { data } = orders;
   let content: ReactNode;
   if (orders.isPending) {
-    content = (
-      <Stack
-        role="status"
-        spacing={2}
-        sx={{ alignItems: 'center', justifyContent: 'center', py: 10 }}
-      >
-        <CircularProgress aria-hidden />
-        <Typography color="textSecondary">Loading your orders...</Typography>
-      </Stack>
-    );
+    content = <MyOrdersLoading />;
   } else if (!data) {
     content = null;
   } else if (data.total === 0) {
-    content = (
-      <StatusMessage
-        icon={<ReceiptLongOutlinedIcon />}
-        title="No orders yet"
-        text="You haven't bought anything yet."
-        action={
-          <Button component={RouterLink} to="/products" variant="contained">
-            Browse Products
-          </Button>
-        }
-      />
-    );
+    content = <NoOrdersYet />;
   } else {
     content = (
       <MyOrdersTable

@@ -1,0 +1,69 @@
+import { AccountMessages, AuthMessages, NewPasswordSchema } from '@bindery/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { FormEvent } from 'react';
+import { useForm, type FieldPath } from 'react-hook-form';
+import { useNavigate, useSearchParams } from 'react-router';
+import { z } from 'zod';
+import { ApiError, errorMessage } from '../../../lib/api-client';
+import { toast } from '../../../lib/toast';
+import { useConfirmPasswordReset } from '../api/password-reset';
+
+const FormSchema = z
+  .object({ password: NewPasswordSchema, confirmPassword: z.string() })
+  .refine((values) => values.password === values.confirmPassword, {
+    message: AuthMessages.passwordsDoNotMatch,
+    path: ['confirmPassword'],
+  });
+type FormValues = z.input<typeof FormSchema>;
+
+/** The new-password form: its fields, the message to show, and whether the link still works. */
+export function useResetPasswordForm() {
+  const [searchParams] = useSearchParams();
+  const token = searchParams.get('token') ?? '';
+  const navigate = useNavigate();
+  const confirm = useConfirmPasswordReset();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<FormValues>({
+    defaultValues: { password: '', confirmPassword: '' },
+    resolver: zodResolver(FormSchema),
+    reValidateMode: 'onSubmit',
+  });
+  const field = (name: FieldPath<FormValues>) => {
+    const { ref, ...rest } = register(name);
+    return { ...rest, id: `reset-${name}`, inputRef: ref, error: Boolean(errors[name]) };
+  };
+
+  // A link that no longer works is told apart from a password the server refused.
+  const isLinkRefused =
+    token === '' ||
+    (confirm.error instanceof ApiError &&
+      confirm.error.serverMessage === AccountMessages.resetLinkInvalid);
+  const formError =
+    errors.password?.message ??
+    errors.confirmPassword?.message ??
+    (confirm.error && !isLinkRefused
+      ? errorMessage(confirm.error, AccountMessages.saveFailed)
+      : undefined);
+
+  const onSubmit = (values: FormValues) =>
+    confirm.mutate(
+      { token, password: values.password },
+      {
+        onSuccess: (message) => {
+          toast.success(message);
+          void navigate('/login', { replace: true });
+        },
+      },
+    );
+
+  return {
+    field,
+    isLinkRefused,
+    formError,
+    isPending: confirm.isPending,
+    submit: (event: FormEvent) => void handleSubmit(onSubmit)(event),
+  };
+}

@@ -1,0 +1,47 @@
+import { formatCents, type SalesResponse } from '@bindery/shared';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+
+/** The range's best sellers: orders and revenue per product. */
+export function TopProducts({ products }: { products: SalesResponse['topProducts'] }) {
+  return (
+    <Paper variant="outlined" component="section" aria-labelledby="top-products" sx={{ p: 2 }}>
+      <Typography id="top-products" component="h2" variant="h6" sx={{ fontWeight: 600, mb: 1 }}>
+        Top products
+      </Typography>
+      {products.length === 0 ? (
+        <Typography color="textSecondary">No sales in this range.</Typography>
+      ) : (
+        <Table size="small" aria-labelledby="top-products">
+          <TableHead>
+            <TableRow>
+              <TableCell>Product</TableCell>
+              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                Orders
+              </TableCell>
+              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                Revenue
+              </TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {products.map((product) => (
+              <TableRow key={product.productId}>
+                <TableCell sx={{ overflowWrap: 'anywhere' }}>{product.title}</TableCell>
+                <TableCell align="right">{product.orders}</TableCell>
+                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                  {formatCents(product.revenueCents)}
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      )}
+    </Paper>
+  );
+}
