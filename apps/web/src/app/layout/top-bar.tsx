@@ -1,12 +1,12 @@
 import type { User } from '@bindery/shared';
 import { lazy, Suspense, useId, useState } from 'react';
-import { Link, NavLink, useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useLogout } from '../../features/auth/api/logout';
 import { useSessionStore } from '../../lib/session-store';
 import { getStoreConfig } from '../../lib/store-config';
-import { Button, LinkButton } from '../../ui/button';
+import { LinkButton } from '../../ui/button';
 import { Icon } from '../../ui/icon';
-import { UserAvatar } from './user-avatar';
+import { TopBarAccount } from './top-bar-account';
 
 export interface NavItem {
   label: string;
@@ -79,28 +79,11 @@ export function TopBar() {
 
         <div className="top-bar__spacer" />
 
-        <div className="top-bar__account">
-          {user ? (
-            <>
-              <NavLink to="/account" className="top-bar__user" aria-label={`${user.name}, account`}>
-                <UserAvatar name={user.name} />
-                <span className="top-bar__user-name t-body2 t-nowrap">{user.name}</span>
-              </NavLink>
-              <Button
-                variant="outlined"
-                startIcon={<Icon name="logout" />}
-                onClick={handleLogout}
-                disabled={logoutMutation.isPending}
-              >
-                Logout
-              </Button>
-            </>
-          ) : (
-            <LinkButton to="/login" variant="contained" startIcon={<Icon name="login" />}>
-              Login
-            </LinkButton>
-          )}
-        </div>
+        <TopBarAccount
+          user={user}
+          onLogout={handleLogout}
+          isLoggingOut={logoutMutation.isPending}
+        />
 
         <button
           type="button"

@@ -1,15 +1,9 @@
-import { CATALOG_PAGE_SIZE, CatalogMessages } from '@bindery/shared';
-import type { ReactNode } from 'react';
+import { CATALOG_PAGE_SIZE } from '@bindery/shared';
 import { useSearchParams } from 'react-router';
 import { PaginationNav } from '../../../components/pagination-nav';
-import { StatusMessage } from '../../../components/status-message';
-import { Button } from '../../../ui/button';
-import { cx } from '../../../ui/cx';
-import { Icon } from '../../../ui/icon';
-import { Spinner } from '../../../ui/spinner';
 import { useProducts } from '../api/get-products';
 import { catalogSearchParams, readCataloguePlace } from '../catalogue-address';
-import { ProductCard } from './product-card';
+import { CatalogueResults } from './catalogue-results';
 import { ProductSearch } from './product-search';
 import './catalog.css';
 
@@ -39,60 +33,6 @@ export function ProductsPage() {
   // Page and search live in the URL, so back, forward and shared links work; the pages are links.
   const runSearch = (text: string) => setSearchParams(catalogSearchParams(1, text));
 
-  let content: ReactNode;
-  if (isPending) {
-    content = (
-      <div role="status" className="loading-block">
-        <Spinner />
-        <p className="t-body1 t-secondary">Loading products...</p>
-      </div>
-    );
-  } else if (isError) {
-    content = (
-      <div role="alert">
-        <StatusMessage
-          icon={<Icon name="cloudOffOutlined" />}
-          title={CatalogMessages.loadErrorTitle}
-          text={CatalogMessages.loadErrorText}
-          action={
-            <Button variant="outlined" onClick={() => void refetch()}>
-              Try again
-            </Button>
-          }
-        />
-      </div>
-    );
-  } else if (data.products.length === 0) {
-    content = (
-      <StatusMessage
-        icon={<Icon name="searchOff" />}
-        title={CatalogMessages.emptyTitle}
-        text={CatalogMessages.emptyText}
-        action={
-          search ? (
-            <Button variant="outlined" onClick={() => runSearch('')}>
-              Clear search
-            </Button>
-          ) : undefined
-        }
-      />
-    );
-  } else {
-    content = (
-      <ul
-        aria-label="Products"
-        aria-busy={isPlaceholderData}
-        className={cx('product-grid', isPlaceholderData && 'product-grid--stale')}
-      >
-        {data.products.map((product) => (
-          <li key={product._id}>
-            <ProductCard product={product} />
-          </li>
-        ))}
-      </ul>
-    );
-  }
-
   return (
     <div className="container container--xl products-page">
       <div className="products-page__header">
@@ -113,7 +53,14 @@ export function ProductsPage() {
             : ''}
       </p>
 
-      {content}
+      <CatalogueResults
+        data={data}
+        isPending={isPending}
+        isError={isError}
+        isPlaceholderData={isPlaceholderData}
+        onRetry={() => void refetch()}
+        onClearSearch={search ? () => runSearch('') : undefined}
+      />
 
       {data && !isError && (
         <div className="products-page__pagination">

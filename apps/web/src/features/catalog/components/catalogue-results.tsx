@@ -1,0 +1,79 @@
+import { CatalogMessages, type ProductList } from '@bindery/shared';
+import { StatusMessage } from '../../../components/status-message';
+import { Button } from '../../../ui/button';
+import { cx } from '../../../ui/cx';
+import { Icon } from '../../../ui/icon';
+import { Spinner } from '../../../ui/spinner';
+import { ProductCard } from './product-card';
+
+/** The catalogue's grid of products, or why there is none: loading, failed, or nothing found. */
+export function CatalogueResults({
+  data,
+  isPending,
+  isError,
+  isPlaceholderData,
+  onRetry,
+  onClearSearch,
+}: {
+  data: ProductList | undefined;
+  isPending: boolean;
+  isError: boolean;
+  isPlaceholderData: boolean;
+  onRetry: () => void;
+  /** Offered when nothing matched a search. */
+  onClearSearch: (() => void) | undefined;
+}) {
+  if (isPending) {
+    return (
+      <div role="status" className="loading-block">
+        <Spinner />
+        <p className="t-body1 t-secondary">Loading products...</p>
+      </div>
+    );
+  }
+  if (isError || !data) {
+    return (
+      <div role="alert">
+        <StatusMessage
+          icon={<Icon name="cloudOffOutlined" />}
+          title={CatalogMessages.loadErrorTitle}
+          text={CatalogMessages.loadErrorText}
+          action={
+            <Button variant="outlined" onClick={onRetry}>
+              Try again
+            </Button>
+          }
+        />
+      </div>
+    );
+  }
+  if (data.products.length === 0) {
+    return (
+      <StatusMessage
+        icon={<Icon name="searchOff" />}
+        title={CatalogMessages.emptyTitle}
+        text={CatalogMessages.emptyText}
+        action={
+          onClearSearch ? (
+            <Button variant="outlined" onClick={onClearSearch}>
+              Clear search
+            </Button>
+          ) : undefined
+        }
+      />
+    );
+  }
+  return (
+    <ul
+      aria-label="Products"
+      aria-busy={isPlaceholderData}
+      className={cx('product-grid', isPlaceholderData && 'product-grid--stale')}
+    >
+      {data.products.map((product) => (
+        <li key={product._id}>
+          <ProductCard product={product} />
+        </li>
+      ))}
+    </ul>
+  );
+}
