@@ -1,7 +1,8 @@
 import { spawn } from 'node:child_process';
 import { chmod } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import path from 'node:path';
-import pg from 'pg';
+import type pg from 'pg';
 import { BackupError } from './backup-error.js';
 import { quoteIdentifier, type TakeSnapshot } from './backup.js';
 import { PRIVATE_FILE_MODE } from './data-files.js';
@@ -27,7 +28,13 @@ export function redactUrl(url: string): string {
 }
 
 /** A connection of our own, reading BIGINT as a number as the store does. */
+// Loaded when a command needs PostgreSQL: the running store reaches this file through the
+// backup feature's entry (its control socket), and a SQLite store must start without the driver.
+const require = createRequire(import.meta.url);
+const loadPg = () => require('pg') as typeof pg;
+
 export async function connectPostgres(url: string): Promise<pg.Client> {
+  const pg = loadPg();
   const client = new pg.Client({
     connectionString: url,
     connectionTimeoutMillis: 10_000,
