@@ -1,19 +1,20 @@
 import {
   authRoutes,
-  createAuthRepo,
   createAuthService,
   createPasswordChangedNotice,
   createPasswordResetService,
 } from '../features/auth/index.js';
 import {
   createLogTransport,
-  createMailRepo,
   createMailService,
   createSmtpTransport,
   mailRoutes,
 } from '../features/mail/index.js';
 import { createSessionCookie, registerSessions } from '../plugins/session.js';
 import { createSecurityLog } from '../security-log.js';
+// The wiring alone builds a feature's repo; no entry exports one (decision 025).
+import { createAuthRepo } from '../features/auth/auth.repo.js';
+import { createMailRepo } from '../features/mail/mail.repo.js';
 import type { AppContext } from './app-context.js';
 
 /** Email, accounts, sessions and password resets. */

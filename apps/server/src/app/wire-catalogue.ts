@@ -1,5 +1,7 @@
 import { createStorage } from '../adapters/storage/index.js';
-import { createCatalogRepo, createCatalogService } from '../features/catalog/index.js';
+import { createCatalogService } from '../features/catalog/index.js';
+// The wiring alone builds a feature's repo; no entry exports one (decision 025).
+import { createCatalogRepo } from '../features/catalog/catalog.repo.js';
 import { healthRoutes } from '../features/health/index.js';
 import { createUploadsService, uploadsRoutes } from '../features/uploads/index.js';
 import type { AppContext } from './app-context.js';

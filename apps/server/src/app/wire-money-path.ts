@@ -3,32 +3,22 @@ import { isStripeProvider } from '../adapters/payments/stripe.js';
 import type { AuthService } from '../features/auth/index.js';
 import { catalogRoutes, type CatalogService } from '../features/catalog/index.js';
 import { checkoutRoutes, createCheckoutService } from '../features/checkout/index.js';
-import {
-  createDownloadsRepo,
-  createDownloadsService,
-  downloadsRoutes,
-} from '../features/downloads/index.js';
+import { createDownloadsService, downloadsRoutes } from '../features/downloads/index.js';
 import type { MailService } from '../features/mail/index.js';
+import { createOrderNotices, createOrdersService, ordersRoutes } from '../features/orders/index.js';
+import { createSalesLedger, createSalesService, salesRoutes } from '../features/sales/index.js';
 import {
-  createOrderNotices,
-  createOrdersRepo,
-  createOrdersService,
-  ordersRoutes,
-} from '../features/orders/index.js';
-import {
-  createSalesLedger,
-  createSalesRepo,
-  createSalesService,
-  salesRoutes,
-} from '../features/sales/index.js';
-import {
-  createTestCheckoutRepo,
   createTestCheckoutService,
   createTestCheckoutSessions,
   testCheckoutRoutes,
 } from '../features/test-checkout/index.js';
 import type { UploadsService } from '../features/uploads/index.js';
 import { stripeWebhookRoutes } from '../features/webhooks/index.js';
+// The wiring alone builds a feature's repo; no entry exports one (decision 025).
+import { createDownloadsRepo } from '../features/downloads/downloads.repo.js';
+import { createOrdersRepo } from '../features/orders/orders.repo.js';
+import { createSalesRepo } from '../features/sales/sales.repo.js';
+import { createTestCheckoutRepo } from '../features/test-checkout/test-checkout.repo.js';
 import type { AppContext } from './app-context.js';
 import { scheduleReconciliation } from './jobs.js';
 

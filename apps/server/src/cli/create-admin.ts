@@ -5,7 +5,8 @@ import { RegisterBodySchema } from '@bindery/shared';
 import { ConfigError, loadConfig } from '../config.js';
 import { DataDirLockedError, openDatabase } from '../db/client.js';
 import { migrate } from '../db/migrate.js';
-import { createAuthRepo, createAuthService } from '../features/auth/index.js';
+import { createAuthRepo } from '../features/auth/auth.repo.js';
+import { createAuthService } from '../features/auth/index.js';
 
 const USAGE =
   'Usage: npm run create-admin -- --email admin@example.com --name "Ada" [--password secret]';

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterEach, expect, test } from 'vitest';
-import { createSalesRepo } from '../../features/sales/index.js';
+import { createSalesRepo } from '../../features/sales/sales.repo.js';
 import { databaseBefore } from '../../test/migrations.js';
 import type { DatabaseHandle } from '../client.js';
 import { migrate } from '../migrate.js';

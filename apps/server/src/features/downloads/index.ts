@@ -4,5 +4,4 @@
  * count of downloads, never the reverse.
  */
 export { createDownloadsService, type DownloadsService } from './downloads.service.js';
-export { createDownloadsRepo, type DownloadsRepo } from './downloads.repo.js';
 export { downloadsRoutes } from './downloads.routes.js';

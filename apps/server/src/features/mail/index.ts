@@ -1,5 +1,4 @@
 // The mail feature's public entry: the outbox, its transports and the store's email templates.
-export { createMailRepo } from './mail.repo.js';
 export { mailRoutes } from './mail.routes.js';
 export { createMailService, type MailService } from './mail.service.js';
 export { createLogTransport, createSmtpTransport } from './mail-transport.js';

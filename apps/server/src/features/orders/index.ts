@@ -4,7 +4,6 @@
  * it needs from them arrives as ports at wiring (`SalesRecorder`, `OrderRoutePorts`).
  */
 export { createOrdersService, type OrdersService, type OrderRow } from './orders.service.js';
-export { createOrdersRepo, type OrdersRepo } from './orders.repo.js';
 export { ordersRoutes, type OrderRoutePorts } from './orders.routes.js';
 export { createOrderNotices, type OrderNotices } from './order-notices.js';
 export type { OutcomeResult, PaymentOutcome } from './fulfilment.js';

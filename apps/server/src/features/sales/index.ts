@@ -4,6 +4,5 @@
  * reverse: orders hears of the ledger only as its `SalesRecorder` port, at wiring.
  */
 export { createSalesService, type SalesService } from './sales.service.js';
-export { createSalesRepo, type SalesRepo } from './sales.repo.js';
 export { createSalesLedger } from './sales-ledger.js';
 export { salesRoutes } from './sales.routes.js';

@@ -7,8 +7,10 @@ import {
   type TestApp,
 } from '../../test/build-test-app.js';
 import { createTestProduct } from '../../test/factories.js';
-import { createOrdersRepo, type OrderTransition } from '../orders/index.js';
-import { createSalesLedger, createSalesRepo } from './index.js';
+import { type OrderTransition } from '../orders/index.js';
+import { createOrdersRepo } from '../orders/orders.repo.js';
+import { createSalesLedger } from './index.js';
+import { createSalesRepo } from './sales.repo.js';
 import { dayRanges, startOfDate } from './calendar-days.js';
 
 const HOUR = 60 * 60 * 1000;

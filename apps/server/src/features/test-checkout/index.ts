@@ -4,6 +4,5 @@
  * It depends on orders (a payment is news about an order), never the reverse.
  */
 export { createTestCheckoutSessions, type TestCheckoutSessions } from './test-checkout-sessions.js';
-export { createTestCheckoutRepo } from './test-checkout.repo.js';
 export { createTestCheckoutService, type TestCheckoutService } from './test-checkout.service.js';
 export { testCheckoutRoutes } from './test-checkout.routes.js';
