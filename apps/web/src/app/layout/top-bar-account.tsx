@@ -7,10 +7,13 @@ import { UserAvatar } from './user-avatar';
 /** The signed-in user's name (to the account page) and Logout, or Login for a visitor. */
 export function TopBarAccount({
   user,
+  loginPath,
   onLogout,
   isLoggingOut,
 }: {
   user: User | null;
+  /** The sign-in page's address, keeping a return target (useLoginPath). */
+  loginPath: string;
   onLogout: () => void;
   isLoggingOut: boolean;
 }) {
@@ -32,7 +35,7 @@ export function TopBarAccount({
           </Button>
         </>
       ) : (
-        <LinkButton to="/login" variant="contained" startIcon={<Icon name="login" />}>
+        <LinkButton to={loginPath} variant="contained" startIcon={<Icon name="login" />}>
           Login
         </LinkButton>
       )}

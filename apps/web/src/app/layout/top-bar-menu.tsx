@@ -19,6 +19,8 @@ export interface TopBarMenuProps {
   onClose: () => void;
   navItems: NavItem[];
   user: User | null;
+  /** The sign-in page's address, keeping a return target (useLoginPath). */
+  loginPath: string;
   onLogout: () => void;
   isLoggingOut: boolean;
 }
@@ -30,6 +32,7 @@ export function TopBarMenu({
   onClose,
   navItems,
   user,
+  loginPath,
   onLogout,
   isLoggingOut,
 }: TopBarMenuProps) {
@@ -71,7 +74,7 @@ export function TopBarMenu({
             Logout
           </MenuItem>
         ) : (
-          <MenuItem component={RouterLink} to="/login" onClick={onClose}>
+          <MenuItem component={RouterLink} to={loginPath} onClick={onClose}>
             <ListItemIcon>
               <LoginIcon fontSize="small" />
             </ListItemIcon>

@@ -3,13 +3,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
 import { useSessionStore } from '../../lib/session-store';
 import { htmlResponse, jsonResponse, stubFetch } from '../../test/fetch';
-import { LocationProbe, renderRoutes } from '../../test/render';
+import { LocationProbe, renderRoutes, type Entry } from '../../test/render';
 import { TopBar } from './top-bar';
 
 const buyer: User = { _id: 'u1', name: 'ada Buyer', email: 'ada@example.com', role: 'user' };
 const admin: User = { _id: 'a1', name: 'Grace Admin', email: 'grace@example.com', role: 'admin' };
 
-function renderTopBar() {
+function renderTopBar(initialEntry: Entry = '/products') {
   return renderRoutes(
     [
       {
@@ -22,7 +22,7 @@ function renderTopBar() {
         ),
       },
     ],
-    { initialEntry: '/products' },
+    { initialEntry },
   );
 }
 
@@ -42,6 +42,24 @@ describe('top bar', () => {
     ).toEqual(['Products']);
     expect(screen.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
     expect(screen.queryByRole('button', { name: 'Logout' })).not.toBeInTheDocument();
+  });
+
+  test('on a sign-in page Login keeps its return target, checked like the sign-in does', () => {
+    useSessionStore.getState().logout();
+    const { unmount } = renderTopBar({ pathname: '/login', state: { from: '/product/p1' } });
+    expect(screen.getByRole('link', { name: 'Login' })).toHaveAttribute(
+      'href',
+      '/login?redirect=%2Fproduct%2Fp1',
+    );
+    unmount();
+
+    const hostile = renderTopBar('/login?redirect=%2F%2Fevil.example%2Fphish');
+    expect(screen.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
+    hostile.unmount();
+
+    // Elsewhere Login is the plain sign-in, as before.
+    renderTopBar('/product/p1');
+    expect(screen.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
   });
 
   test('a signed-in buyer sees Products and My Orders, the name with an initial, and Logout', () => {

@@ -2,6 +2,7 @@ import type { User } from '@bindery/shared';
 import { lazy, Suspense, useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useLogout } from '../../features/auth/api/logout';
+import { useLoginPath } from '../../features/auth/return-target';
 import { useSessionStore } from '../../lib/session-store';
 import { getStoreConfig } from '../../lib/store-config';
 import { LinkButton } from '../../ui/button';
@@ -37,6 +38,7 @@ export function TopBar() {
   const isAuthenticated = useSessionStore((state) => state.isAuthenticated);
   const user = isAuthenticated ? storedUser : null;
   const navItems = navItemsFor(user);
+  const loginPath = useLoginPath();
 
   const navigate = useNavigate();
   const logoutMutation = useLogout();
@@ -81,6 +83,7 @@ export function TopBar() {
 
         <TopBarAccount
           user={user}
+          loginPath={loginPath}
           onLogout={handleLogout}
           isLoggingOut={logoutMutation.isPending}
         />
@@ -107,6 +110,7 @@ export function TopBar() {
               onClose={closeMenu}
               navItems={navItems}
               user={user}
+              loginPath={loginPath}
               onLogout={handleLogout}
               isLoggingOut={logoutMutation.isPending}
             />

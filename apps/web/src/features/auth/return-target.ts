@@ -1,4 +1,5 @@
 import type { Role } from '@bindery/shared';
+import { useLocation } from 'react-router';
 
 /**
  * Where to go after signing in: `state.from` (set by the guard or a Buy Now button, a path or a
@@ -33,4 +34,15 @@ function toStorePath(value: unknown): string | null {
 /** The default home of each role: the product dashboard for admins, the catalogue for others. */
 export function homeFor(role: Role): string {
   return role === 'admin' ? '/dashboard' : '/products';
+}
+
+/**
+ * The top bar's Login: on a sign-in page it keeps that page's return target (in `?redirect=`,
+ * checked as above), so "Please log in." after registering still leads back to the product.
+ */
+export function useLoginPath(): string {
+  const { pathname, state, search } = useLocation();
+  const isSignInPage = pathname === '/login' || pathname === '/login/admin';
+  const target = isSignInPage ? readReturnTarget(state, new URLSearchParams(search)) : null;
+  return target ? `/login?redirect=${encodeURIComponent(target)}` : '/login';
 }

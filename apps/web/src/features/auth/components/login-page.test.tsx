@@ -267,6 +267,26 @@ describe('signing in', () => {
     expect(await screen.findByTestId('pathname')).toHaveTextContent('/product/123');
   });
 
+  test('keeps the page in state.from through Register and registering', async () => {
+    stubFetch({
+      'POST /api/auth/register': () => jsonResponse({ user: buyer }, 201),
+      'POST /api/auth/login': () => jsonResponse({ user: buyer }),
+    });
+    const { user } = renderLogin({ pathname: '/login', state: { from: '/product/123' } });
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+    await user.type(screen.getByLabelText('Username'), buyer.name);
+    await user.type(emailField(), buyer.email);
+    await user.type(passwordField(), 'correct-password');
+    await user.type(screen.getByLabelText('Confirm password'), 'correct-password');
+    await user.click(submitButton('Register'));
+    expect(await screen.findByText(AuthMessages.registrationSuccessful)).toBeInTheDocument();
+
+    await user.type(passwordField(), 'correct-password');
+    await user.keyboard('{Enter}');
+
+    expect(await screen.findByTestId('pathname')).toHaveTextContent(/^\/product\/123$/);
+  });
+
   test('returns to the ?redirect= path', async () => {
     stubLogin(buyer);
     const { user } = renderLogin('/login?redirect=%2Fmy-orders%3Fpage%3D2');
