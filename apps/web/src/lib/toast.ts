@@ -18,9 +18,17 @@ function show(kind: ToastKind, message: string): void {
   void import('sonner').then(({ toast }) => toast[kind](message));
 }
 
+/** Takes down every toast, shown or on its way (after logging out, "Login successful!"). */
+function dismissAll(): void {
+  if (!isRequested) return;
+  // Imports settle in the order they were asked for: a toast still on its way is up by then.
+  void import('sonner').then(({ toast }) => toast.dismiss());
+}
+
 export const toast = {
   success: (message: string) => show('success', message),
   error: (message: string) => show('error', message),
+  dismissAll,
 };
 
 function subscribe(listener: () => void): () => void {

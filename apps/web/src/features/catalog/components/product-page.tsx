@@ -147,7 +147,7 @@ function ProductDetails({ product }: { product: Product }) {
 
 /**
  * On phones, once Buy Now has scrolled out of sight, the price and Buy Now stay at the bottom of
- * the screen. Toasts sit at the top, so the bar never hides one.
+ * the screen. Toasts on phones sit at the bottom too, raised above the bar (app/toaster.tsx).
  */
 function PhoneBuyBar({ productId, price }: { productId: string; price: string }) {
   return (
