@@ -153,7 +153,7 @@ test('a product page shows the product; Buy Now signs in first and comes back', 
 test('an unknown product id shows "Product Not Found" with a way back', async ({ page }) => {
   const response = await page.goto('/store/product/no-such-product');
   expect(response?.status()).toBe(404);
-  await expect(page).toHaveTitle('Product Not Found — Bindery');
+  await expect(page).toHaveTitle('Product Not Found · Bindery');
 
   await expect(page.getByRole('heading', { level: 1, name: 'Product Not Found' })).toBeVisible();
   await expect(page.getByText("We couldn't find the product you were looking for.")).toBeVisible();

@@ -48,9 +48,9 @@ test('a product link carries its title, picture, price and structured data', asy
   // In the browser the tab keeps the product's name once the app has taken over.
   await page.goto(`/store/product/${product._id}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(jsonLd.name);
-  await expect(page).toHaveTitle(`${jsonLd.name} — Bindery`);
+  await expect(page).toHaveTitle(`${jsonLd.name} · Bindery`);
   await page.getByRole('link', { name: 'Products' }).first().click();
-  await expect(page).toHaveTitle('Bindery');
+  await expect(page).toHaveTitle('Products · Bindery');
 });
 
 test('the catalogue as sent: its products and its pages are links that work without a script', async ({
@@ -63,7 +63,7 @@ test('the catalogue as sent: its products and its pages are links that work with
   expect(html).toContain('href="/store/products"');
   expect(html).toContain('href="/store/products?page=3"');
   expect(html).toContain('aria-current="page"');
-  expect(/<title>([^<]*)<\/title>/.exec(html)?.[1]).toBe('Products, page 2 — Bindery');
+  expect(/<title>([^<]*)<\/title>/.exec(html)?.[1]).toBe('Products, page 2 · Bindery');
 });
 
 test('robots.txt and the sitemap point crawlers at the catalogue and every product', async ({

@@ -9,6 +9,7 @@ export * from './mail.js';
 export * from './messages.js';
 export * from './money.js';
 export * from './orders.js';
+export * from './page-titles.js';
 export * from './pagination.js';
 export * from './sales.js';
 export * from './store-config.js';

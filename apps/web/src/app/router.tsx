@@ -1,13 +1,16 @@
+import { catalogueTitle } from '@bindery/shared';
 import type { ReactNode } from 'react';
 import { Navigate, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { lazyPage } from '../components/lazy-page';
 import { NotFoundPage } from '../components/not-found-page';
 import { AdminOrdersRoute } from '../features/admin-orders/components/admin-orders-route';
 import { ProductsDashboardRoute } from '../features/admin-products/components/products-dashboard-route';
+import { readCataloguePlace } from '../features/catalog/catalogue-address';
 import { ProductPageSkeleton } from '../features/catalog/components/product-page-skeleton';
 import { ProductsPage } from '../features/catalog/components/products-page';
 import { RequireAuth } from './guard';
 import { AppLayout } from './layout/app-layout';
+import type { PageHandle, PageTitle } from './layout/use-page-title';
 import { RouteErrorBoundary } from './route-error-boundary';
 
 // The catalogue is the store's front page and comes with the first script; every other page is
@@ -47,69 +50,82 @@ const MyOrdersPage = lazyPage(() =>
   import('../features/orders/components/my-orders-page').then((m) => m.MyOrdersPage),
 );
 
+/** Each page's tab title ("My Orders" → "My Orders · Bindery"), set by the layout. */
+const titled = (title: PageTitle): { handle: PageHandle } => ({ handle: { title } });
+
 /**
- * The store's routes around the product page's element: the lazy page in the browser, the same
+ * The store's pages around the product page's element: the lazy page in the browser, the same
  * page loaded up front (in the same Suspense boundary) when the server renders it
  * (entry-server.tsx), so the markup the browser hydrates is the markup it would have made.
+ * Every page's title is here; a product page names itself after its product.
  */
-export function buildRoutes(productPage: ReactNode): RouteObject[] {
+function buildPages(productPage: ReactNode): RouteObject[] {
   return [
+    { index: true, element: <Navigate to="/login" replace /> },
+    { path: 'login', element: <LoginPage />, ...titled('Sign in') },
+    { path: 'login/admin', element: <LoginPage variant="admin" />, ...titled('Admin sign in') },
+    { path: 'forgot-password', element: <ForgotPasswordPage />, ...titled('Forgot password') },
+    { path: 'reset-password', element: <ResetPasswordPage />, ...titled('Reset password') },
     {
-      element: <AppLayout />,
+      path: 'products',
+      element: <ProductsPage />,
+      ...titled((search) => catalogueTitle(readCataloguePlace(search))),
+    },
+    { path: 'product/:id', element: productPage },
+    {
+      path: 'dashboard',
+      element: (
+        <RequireAuth roles={['admin']}>
+          <ProductsDashboardRoute />
+        </RequireAuth>
+      ),
+      ...titled('Products'),
+    },
+    {
+      path: 'orders',
+      element: (
+        <RequireAuth roles={['admin']}>
+          <AdminOrdersRoute />
+        </RequireAuth>
+      ),
+      ...titled('Orders'),
+    },
+    {
+      path: 'sales',
+      element: (
+        <RequireAuth roles={['admin']}>
+          <SalesPage />
+        </RequireAuth>
+      ),
+      ...titled('Sales'),
+    },
+    {
+      path: 'email',
+      element: (
+        <RequireAuth roles={['admin']}>
+          <OutboxPage />
+        </RequireAuth>
+      ),
+      ...titled('Email'),
+    },
+    {
+      // The payment result pages and the buyer's orders: any signed-in user (DESIGN 7).
+      element: <RequireAuth roles={['user', 'admin']} />,
       children: [
-        { index: true, element: <Navigate to="/login" replace /> },
-        { path: 'login', element: <LoginPage /> },
-        { path: 'login/admin', element: <LoginPage variant="admin" /> },
-        { path: 'forgot-password', element: <ForgotPasswordPage /> },
-        { path: 'reset-password', element: <ResetPasswordPage /> },
-        { path: 'products', element: <ProductsPage /> },
-        { path: 'product/:id', element: productPage },
-        {
-          path: 'dashboard',
-          element: (
-            <RequireAuth roles={['admin']}>
-              <ProductsDashboardRoute />
-            </RequireAuth>
-          ),
-        },
-        {
-          path: 'orders',
-          element: (
-            <RequireAuth roles={['admin']}>
-              <AdminOrdersRoute />
-            </RequireAuth>
-          ),
-        },
-        {
-          path: 'sales',
-          element: (
-            <RequireAuth roles={['admin']}>
-              <SalesPage />
-            </RequireAuth>
-          ),
-        },
-        {
-          path: 'email',
-          element: (
-            <RequireAuth roles={['admin']}>
-              <OutboxPage />
-            </RequireAuth>
-          ),
-        },
-        {
-          // The payment result pages and the buyer's orders: any signed-in user (DESIGN 7).
-          element: <RequireAuth roles={['user', 'admin']} />,
-          children: [
-            { path: 'success', element: <PaymentSuccessPage /> },
-            { path: 'cancel', element: <PaymentCanceledPage /> },
-            { path: 'my-orders', element: <MyOrdersPage /> },
-            { path: 'account', element: <AccountPage /> },
-          ],
-        },
-        { path: '*', element: <NotFoundPage /> },
+        { path: 'success', element: <PaymentSuccessPage />, ...titled('Payment successful') },
+        { path: 'cancel', element: <PaymentCanceledPage />, ...titled('Payment canceled') },
+        { path: 'my-orders', element: <MyOrdersPage />, ...titled('My Orders') },
+        { path: 'account', element: <AccountPage />, ...titled('Account') },
       ],
     },
+    { path: '*', element: <NotFoundPage />, ...titled('Page not found') },
   ];
+}
+
+/** The store's routes: every page inside the layout, which titles the tab from `pages`. */
+export function buildRoutes(productPage: ReactNode): RouteObject[] {
+  const pages = buildPages(productPage);
+  return [{ element: <AppLayout pages={pages} />, children: pages }];
 }
 
 export const routes = buildRoutes(<ProductPage />);

@@ -1,4 +1,4 @@
-import { CatalogMessages, type Product } from '@bindery/shared';
+import { CatalogMessages, catalogueTitle, documentTitle, type Product } from '@bindery/shared';
 import { escapeHtml, jsonForScript } from '../../lib/html.js';
 
 /** What every page's head needs to know about the store. */
@@ -43,7 +43,7 @@ const meta = (attribute: 'name' | 'property', key: string, value: string) =>
  */
 export function productHead(product: Product, store: StoreFacts): PageHead {
   const url = `${store.publicUrl}/store/product/${encodeURIComponent(product._id)}`;
-  const title = `${product.title} — ${store.storeName}`;
+  const title = documentTitle(product.title, store.storeName);
   const description = describeProduct(product);
   const image = shareImageUrl(product.image[0], store.publicUrl);
   const price = product.price.toFixed(2);
@@ -108,11 +108,7 @@ export function catalogueHead(
   if (search) query.set('search', search);
   if (page > 1) query.set('page', String(page));
   const url = `${store.publicUrl}/store/products${query.size > 0 ? `?${query}` : ''}`;
-  const title = search
-    ? `Search results for “${search}” — ${store.storeName}`
-    : page > 1
-      ? `Products, page ${page} — ${store.storeName}`
-      : store.storeName;
+  const title = documentTitle(catalogueTitle({ page, search }), store.storeName);
   const description = `Documents, e-books and archives from ${store.storeName}: browse, buy and download at once.`;
   return [
     `<title>${escapeHtml(title)}</title>`,
@@ -132,7 +128,7 @@ export function catalogueHead(
 /** An unknown or archived product: the not-found page's title, kept out of search engines. */
 export function notFoundHead(store: StoreFacts): PageHead {
   return [
-    `<title>${escapeHtml(`${CatalogMessages.notFoundTitle} — ${store.storeName}`)}</title>`,
+    `<title>${escapeHtml(documentTitle(CatalogMessages.notFoundTitle, store.storeName))}</title>`,
     meta('name', 'robots', 'noindex'),
   ].join('\n    ');
 }

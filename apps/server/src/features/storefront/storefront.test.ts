@@ -67,7 +67,7 @@ describe('a product page as sent, before any script runs', () => {
     const imageId = /\/media\/images\/([^/]+)\//.exec(product.image[0]!)![1];
     const shareImage = `https://shop.example.com/media/images/${imageId}/share.jpg`;
 
-    expect(titleOf(html)).toBe('The Letterpress Primer — Paper & Ink');
+    expect(titleOf(html)).toBe('The Letterpress Primer · Paper & Ink');
     expect(html).toContain(`<link rel="canonical" href="${url}" />`);
     expect(Object.fromEntries(metaOf(html))).toEqual({
       description: 'Setting type by hand',
@@ -156,7 +156,7 @@ describe('a product page as sent, before any script runs', () => {
     expect(html).not.toContain('<!--');
     expect(html.match(/<\/script>/g)).toHaveLength(3); // JSON-LD, settings, app
     // And every value still reads as the seller wrote it.
-    expect(titleOf(html)).toBe(`${title} — Paper & Ink`);
+    expect(titleOf(html)).toBe(`${title} · Paper & Ink`);
     expect(metaOf(html).get('og:title')).toBe(title);
     expect(metaOf(html).get('og:description')).toBe(`"><img src=x onerror=alert(1)>`);
     expect(jsonLdOf(html).name).toBe(title);
@@ -167,7 +167,7 @@ describe('a product page as sent, before any script runs', () => {
     const response = await page(`/store/product/${product._id}`, { 'accept-encoding': 'gzip' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-encoding']).toBe('gzip');
-    expect(titleOf(gunzipSync(response.rawPayload).toString())).toBe('Gzip Me — Paper & Ink');
+    expect(titleOf(gunzipSync(response.rawPayload).toString())).toBe('Gzip Me · Paper & Ink');
   });
 
   test('an unknown, malformed or removed product is a 404 with the not-found title', async () => {
@@ -187,7 +187,7 @@ describe('a product page as sent, before any script runs', () => {
       const response = await page(url);
       expect(response.statusCode).toBe(404);
       expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
-      expect(titleOf(response.body)).toBe('Product Not Found — Paper & Ink');
+      expect(titleOf(response.body)).toBe('Product Not Found · Paper & Ink');
       expect(metaOf(response.body).get('robots')).toBe('noindex');
       expect(response.body).toContain('<div id="root"></div>');
     }
@@ -197,7 +197,7 @@ describe('a product page as sent, before any script runs', () => {
 describe('the catalogue as sent', () => {
   test('names the store, its canonical page, and keeps searches out of search engines', async () => {
     const first = (await page('/store/products')).body;
-    expect(titleOf(first)).toBe('Paper & Ink');
+    expect(titleOf(first)).toBe('Products · Paper & Ink');
     expect(first).toContain(
       '<link rel="canonical" href="https://shop.example.com/store/products" />',
     );
@@ -205,17 +205,17 @@ describe('the catalogue as sent', () => {
     expect(metaOf(first).get('og:type')).toBe('website');
 
     const second = (await page('/store/products?page=2')).body;
-    expect(titleOf(second)).toBe('Products, page 2 — Paper & Ink');
+    expect(titleOf(second)).toBe('Products, page 2 · Paper & Ink');
     expect(second).toContain('href="https://shop.example.com/store/products?page=2"');
 
     const search = (await page('/store/products?search=%3Cb%3Etype%22')).body;
-    expect(titleOf(search)).toBe('Search results for “<b>type"” — Paper & Ink');
+    expect(titleOf(search)).toBe('Search results for “<b>type"” · Paper & Ink');
     expect(search).not.toContain('<b>type');
     expect(metaOf(search).get('robots')).toBe('noindex, follow');
 
     // A page number the app would refuse reads as the first page, never an error.
     const odd = await page('/store/products?page=-4&page=x');
     expect(odd.statusCode).toBe(200);
-    expect(titleOf(odd.body)).toBe('Paper & Ink');
+    expect(titleOf(odd.body)).toBe('Products · Paper & Ink');
   });
 });

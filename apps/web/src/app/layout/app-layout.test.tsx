@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { describe, expect, test } from 'vitest';
@@ -33,16 +33,16 @@ function SlowPage() {
   );
 }
 
-const routes = [
+const pages = [
   {
-    element: <AppLayout />,
-    children: [
-      { path: '/', element: <CataloguePage /> },
-      { path: '/product/:id', element: <h1>The product</h1> },
-      { path: '/slow', element: <SlowPage /> },
-    ],
+    path: '/',
+    element: <CataloguePage />,
+    handle: { title: (search: URLSearchParams) => `Catalogue ${search.get('page') ?? '1'}` },
   },
+  { path: '/product/:id', element: <h1>The product</h1> },
+  { path: '/slow', element: <SlowPage />, handle: { title: 'Slow page' } },
 ];
+const routes = [{ element: <AppLayout pages={pages} />, children: pages }];
 
 function renderLayout() {
   stubFetch({ 'GET /api/auth/me': () => jsonResponse({ message: 'Sign in' }, 401) });
@@ -50,12 +50,19 @@ function renderLayout() {
 }
 
 describe('app layout', () => {
-  test('a page that does not name itself shows the store’s name in the tab; a product page is left to name itself', async () => {
-    document.title = 'The Letterpress Primer — Bindery';
-    const { user } = renderLayout();
+  test('the tab is titled from the matched route, "{page} · {store}"; a product page names itself', async () => {
+    document.title = 'The Letterpress Primer · Bindery';
+    const { user, router } = renderLayout();
     await screen.findByRole('heading', { level: 1, name: 'Catalogue' });
-    expect(document.title).toBe('Bindery');
+    expect(document.title).toBe('Catalogue 1 · Bindery');
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    await waitFor(() => expect(document.title).toBe('Catalogue 2 · Bindery'));
 
+    await user.click(screen.getByRole('link', { name: 'A slow page' }));
+    await waitFor(() => expect(document.title).toBe('Slow page · Bindery'));
+
+    await act(() => router.navigate('/'));
+    await screen.findByRole('heading', { level: 1, name: 'Catalogue' });
     document.title = 'Set by the product page';
     await user.click(screen.getByRole('link', { name: 'A product' }));
     await screen.findByRole('heading', { level: 1, name: 'The product' });

@@ -1,23 +1,19 @@
-import { useEffect, useRef } from 'react';
-import { matchPath, Outlet, useLocation } from 'react-router';
+import { useRef } from 'react';
+import { Outlet, type RouteObject } from 'react-router';
 import { useSessionBootstrap } from '../../features/auth/hooks/use-session-bootstrap';
-import { getStoreConfig } from '../../lib/store-config';
 import './layout.css';
 import { MAIN_CONTENT_ID, SkipLink } from './skip-link';
 import { TopBar } from './top-bar';
 import { useFocusOnNavigate } from './use-focus-on-navigate';
+import { usePageTitle } from './use-page-title';
 import { useScrollRestoration } from './use-scroll-restoration';
 
-/** Pages that set the tab's title themselves (useDocumentTitle); the rest show the store's name. */
-const TITLED_PAGES = ['/product/:id'];
+const NO_PAGES: RouteObject[] = [];
 
-export function AppLayout() {
+/** The frame of every page; `pages` are the routes inside it, whose titles name the tab. */
+export function AppLayout({ pages = NO_PAGES }: { pages?: RouteObject[] }) {
   useSessionBootstrap();
-  const { pathname } = useLocation();
-  useEffect(() => {
-    if (TITLED_PAGES.some((pattern) => matchPath(pattern, pathname))) return;
-    document.title = getStoreConfig().storeName;
-  }, [pathname]);
+  usePageTitle(pages);
   const mainRef = useRef<HTMLElement>(null);
   useFocusOnNavigate(mainRef);
   useScrollRestoration();

@@ -281,7 +281,7 @@ describe('product page', () => {
       screen.getByText("We couldn't find the product you were looking for."),
     ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/products');
-    expect(document.title).toBe('Product Not Found — Bindery');
+    expect(document.title).toBe('Product Not Found · Bindery');
   });
 
   test('the tab shows the product and the store, as the server sent it', async () => {
@@ -289,7 +289,7 @@ describe('product page', () => {
     document.title = 'Bindery';
     renderProduct();
     await screen.findByRole('heading', { level: 1, name: 'The Lighthouse Keeper' });
-    expect(document.title).toBe('The Lighthouse Keeper — Bindery');
+    expect(document.title).toBe('The Lighthouse Keeper · Bindery');
   });
 
   test('a product the server’s page said is not in the catalogue shows "Product Not Found" without asking', async () => {
