@@ -36,11 +36,8 @@ test('@postgres forgot password: the email’s link sets a new password that sig
   await signInThroughUi(page, buyer.email, 'a brand new password');
   await expect(page).toHaveURL(/\/store\/products$/);
 
-  // The link worked once.
+  // The link worked once: opened again, it says so at once.
   await page.goto(`${link.pathname}${link.search}`);
-  await page.getByLabel('New password', { exact: true }).fill('yet another password');
-  await page.getByLabel('Confirm new password').fill('yet another password');
-  await page.getByRole('button', { name: 'Set new password' }).click();
   await expect(
     page.getByText('This password reset link is invalid or has expired. Please request a new one.'),
   ).toBeVisible();

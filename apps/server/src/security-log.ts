@@ -14,6 +14,7 @@ export type SecurityEvent =
   | 'account.password_reset_requested'
   | 'account.password_reset_throttled'
   | 'account.password_reset_refused'
+  | 'account.password_reset_check_refused'
   | 'request.cross_site_refused';
 
 export interface SecurityLog {

@@ -77,14 +77,25 @@ export type MessageResponse = z.infer<typeof MessageResponseSchema>;
 export const PasswordResetRequestBodySchema = z.object({ email: EmailSchema });
 export type PasswordResetRequestBody = z.infer<typeof PasswordResetRequestBodySchema>;
 
+/** The token from a reset link; anything else reads as a link that does not work. */
+const ResetTokenSchema = z
+  .string({ error: AccountMessages.resetLinkInvalid })
+  .max(200, AccountMessages.resetLinkInvalid);
+
 /** `POST /api/auth/password-reset/confirm`: the token from the link and the new password. */
 export const PasswordResetConfirmBodySchema = z.object({
-  token: z
-    .string({ error: AccountMessages.resetLinkInvalid })
-    .max(200, AccountMessages.resetLinkInvalid),
+  token: ResetTokenSchema,
   password: NewPasswordSchema,
 });
 export type PasswordResetConfirmBody = z.infer<typeof PasswordResetConfirmBodySchema>;
+
+/** `POST /api/auth/password-reset/check`: whether a link still works, without using it. */
+export const PasswordResetCheckBodySchema = z.object({ token: ResetTokenSchema });
+export type PasswordResetCheckBody = z.infer<typeof PasswordResetCheckBodySchema>;
+
+/** The check's answer for a link that still works (one that does not is a 400). */
+export const PasswordResetCheckResponseSchema = z.object({ usable: z.literal(true) });
+export type PasswordResetCheckResponse = z.infer<typeof PasswordResetCheckResponseSchema>;
 
 /** `PATCH /api/auth/me`: what the account page changes about the signed-in user. */
 export const UpdateProfileBodySchema = z.object({ name: NameSchema });

@@ -44,6 +44,7 @@ export const AccountMessages = {
   setNewPassword: 'Set new password',
   resetLinkInvalid: 'This password reset link is invalid or has expired. Please request a new one.',
   requestNewLink: 'Request a new link',
+  checkingResetLink: 'Checking your link…',
   passwordReset: 'Your password has been changed. Sign in with your new password.',
   backToSignIn: 'Back to sign in',
   accountTitle: 'Account',

@@ -2,6 +2,8 @@ import {
   AccountMessages,
   ErrorBodySchema,
   MessageResponseSchema,
+  PasswordResetCheckBodySchema,
+  PasswordResetCheckResponseSchema,
   PasswordResetConfirmBodySchema,
   PasswordResetRequestBodySchema,
 } from '@bindery/shared';
@@ -34,6 +36,30 @@ export function registerPasswordResetRoutes(
     async (request, reply) => {
       await passwordReset.requestReset(request.body.email, request.ip);
       return reply.code(202).send({ message: AccountMessages.resetRequested });
+    },
+  );
+
+  api.post(
+    '/api/auth/password-reset/check',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Whether the token from a reset link still works, without using it',
+        description:
+          'For the reset page to say at once that a link no longer works. The token travels in ' +
+          'the body, never the address. 400 for a token that is unknown, used or expired; such ' +
+          'refusals are counted per client address, 20 an hour (429 past them).',
+        body: PasswordResetCheckBodySchema,
+        response: {
+          200: PasswordResetCheckResponseSchema,
+          400: ErrorBodySchema,
+          429: ErrorBodySchema,
+        },
+      },
+    },
+    async (request) => {
+      await passwordReset.checkReset(request.body.token, request.ip);
+      return { usable: true as const };
     },
   );
 

@@ -10,6 +10,8 @@ import { sendResetLink } from './reset-link.js';
 
 /** Reset requests one client address may make per hour (429 past it). */
 export const RESET_REQUESTS_PER_ADDRESS_PER_HOUR = 10;
+/** Checks of links that do not work one client address may make per hour (429 past it). */
+export const REFUSED_RESET_CHECKS_PER_ADDRESS_PER_HOUR = 20;
 export { RESET_EMAIL_COOL_DOWN_MS, RESET_REQUESTS_PER_PAIR_PER_HOUR } from './reset-link.js';
 
 export interface PasswordResetOptions extends AccountMailOptions {
@@ -44,16 +46,30 @@ export function createPasswordResetService(options: PasswordResetOptions) {
       const byAddress = await repo.countFailures(`reset:ip:${ip}`, now - HOUR);
       if (byAddress.count >= RESET_REQUESTS_PER_ADDRESS_PER_HOUR && byAddress.oldest !== null) {
         security.event('account.password_reset_throttled', { ip, reason: 'address' });
-        const retryAfterSeconds = Math.max(1, Math.ceil((byAddress.oldest + HOUR - now) / 1000));
-        throw AppError.tooManyRequests(
-          `Too many reset requests. Please try again in ${Math.ceil(retryAfterSeconds / 60)} minute${retryAfterSeconds > 60 ? 's' : ''}.`,
-          retryAfterSeconds,
-        );
+        throw tooMany('reset requests', byAddress.oldest + HOUR - now);
       }
       await repo.recordFailures([`reset:ip:${ip}`, `reset:pair:${email}|${ip}`], now);
       afterAnswer.run('send reset link', () =>
         sendResetLink({ ...options, clock, security }, email, ip),
       );
+    },
+
+    /**
+     * Whether a link still works, when its page opens; it stays usable. 400 for a link that is
+     * unknown, used or expired, counted per client address: 429 past the hourly limit.
+     */
+    async checkReset(token: string, ip: string): Promise<void> {
+      const now = clock();
+      const key = `reset:check:ip:${ip}`;
+      const refused = await repo.countFailures(key, now - HOUR);
+      if (refused.count >= REFUSED_RESET_CHECKS_PER_ADDRESS_PER_HOUR && refused.oldest !== null) {
+        security.event('account.password_reset_throttled', { ip, reason: 'checks' });
+        throw tooMany('reset link checks', refused.oldest + HOUR - now);
+      }
+      if (await repo.findUsablePasswordReset(hashToken(token), now)) return;
+      await repo.recordFailures([key], now);
+      security.event('account.password_reset_check_refused', { ip });
+      throw AppError.badRequest(AccountMessages.resetLinkInvalid);
     },
 
     /** Sets the new password from a link; 400 for a link that is unknown, used or expired. */
@@ -90,6 +106,16 @@ export function createPasswordResetService(options: PasswordResetOptions) {
     /** Resolves once the work queued after earlier answers is done (tests, and closing). */
     settled: () => afterAnswer.settled(),
   };
+}
+
+/** 429 with the wait until the oldest counted request leaves the hour. */
+function tooMany(what: string, waitMs: number): AppError {
+  const retryAfterSeconds = Math.max(1, Math.ceil(waitMs / 1000));
+  const minutes = Math.ceil(retryAfterSeconds / 60);
+  return AppError.tooManyRequests(
+    `Too many ${what}. Please try again in ${minutes} minute${retryAfterSeconds > 60 ? 's' : ''}.`,
+    retryAfterSeconds,
+  );
 }
 
 export type PasswordResetService = ReturnType<typeof createPasswordResetService>;

@@ -73,6 +73,7 @@ describe('setting a new password from the link', () => {
   test('sends the token with the new password, then goes to sign in with a toast', async () => {
     const bodies: unknown[] = [];
     stubFetch({
+      'POST /api/auth/password-reset/check': () => jsonResponse({ usable: true }),
       'POST /api/auth/password-reset/confirm': async (request) => {
         bodies.push(await request.json());
         return jsonResponse({ message: AccountMessages.passwordReset });
@@ -82,7 +83,7 @@ describe('setting a new password from the link', () => {
     expect(
       screen.getByRole('heading', { level: 1, name: AccountMessages.resetTitle }),
     ).toBeInTheDocument();
-    await user.type(screen.getByLabelText('New password'), 'a brand new password');
+    await user.type(await screen.findByLabelText('New password'), 'a brand new password');
     await user.type(screen.getByLabelText('Confirm new password'), 'a brand new password');
     await user.click(screen.getByRole('button', { name: AccountMessages.setNewPassword }));
 
@@ -94,9 +95,11 @@ describe('setting a new password from the link', () => {
   });
 
   test('checks the rules and the confirmation before sending', async () => {
-    const fetch = stubFetch({});
+    const fetch = stubFetch({
+      'POST /api/auth/password-reset/check': () => jsonResponse({ usable: true }),
+    });
     const { user } = renderRoutes(routes, { initialEntry: '/reset-password?token=abc123' });
-    await user.type(screen.getByLabelText('New password'), 'short');
+    await user.type(await screen.findByLabelText('New password'), 'short');
     await user.click(screen.getByRole('button', { name: AccountMessages.setNewPassword }));
     expect(await screen.findByText(AuthMessages.passwordTooShort)).toBeInTheDocument();
     await user.clear(screen.getByLabelText('New password'));
@@ -104,16 +107,45 @@ describe('setting a new password from the link', () => {
     await user.type(screen.getByLabelText('Confirm new password'), 'something else');
     await user.click(screen.getByRole('button', { name: AccountMessages.setNewPassword }));
     expect(await screen.findByText(AuthMessages.passwordsDoNotMatch)).toBeInTheDocument();
-    expect(fetch).not.toHaveBeenCalled();
+    // Only the link's check went out.
+    expect(fetch.mock.calls.map(([url]) => String(url))).toEqual([
+      '/api/auth/password-reset/check',
+    ]);
   });
 
-  test('a used or expired link says so and offers a new one', async () => {
+  test('a used or expired link says so as the page opens, with no form to fill in', async () => {
+    const bodies: unknown[] = [];
     stubFetch({
+      'POST /api/auth/password-reset/check': async (request) => {
+        bodies.push(await request.json());
+        return jsonResponse(
+          { message: AccountMessages.resetLinkInvalid, code: 'BAD_REQUEST' },
+          400,
+        );
+      },
+    });
+    renderRoutes(routes, { initialEntry: '/reset-password?token=old' });
+    expect(screen.getByRole('status')).toHaveTextContent(AccountMessages.checkingResetLink);
+    expect(screen.queryByLabelText('New password')).not.toBeInTheDocument();
+
+    expect(await screen.findByText(AccountMessages.resetLinkInvalid)).toBeInTheDocument();
+    expect(bodies).toEqual([{ token: 'old' }]);
+    expect(screen.getByRole('link', { name: AccountMessages.requestNewLink })).toHaveAttribute(
+      'href',
+      '/forgot-password',
+    );
+    expect(screen.queryByLabelText('New password')).not.toBeInTheDocument();
+  });
+
+  test('a check that fails otherwise leaves the form, whose answer still tells', async () => {
+    stubFetch({
+      'POST /api/auth/password-reset/check': () =>
+        jsonResponse({ message: 'Too many reset link checks.', code: 'TOO_MANY_REQUESTS' }, 429),
       'POST /api/auth/password-reset/confirm': () =>
         jsonResponse({ message: AccountMessages.resetLinkInvalid, code: 'BAD_REQUEST' }, 400),
     });
     const { user } = renderRoutes(routes, { initialEntry: '/reset-password?token=old' });
-    await user.type(screen.getByLabelText('New password'), 'a brand new password');
+    await user.type(await screen.findByLabelText('New password'), 'a brand new password');
     await user.type(screen.getByLabelText('Confirm new password'), 'a brand new password');
     await user.click(screen.getByRole('button', { name: AccountMessages.setNewPassword }));
     expect(await screen.findByText(AccountMessages.resetLinkInvalid)).toBeInTheDocument();

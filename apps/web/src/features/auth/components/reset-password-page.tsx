@@ -3,15 +3,18 @@ import LockResetIcon from '@mui/icons-material/LockReset';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { AuthCard, AuthSubmitButton, BackToSignIn } from './auth-card';
 import { useResetPasswordForm } from './use-reset-password-form';
 
 /** The page a reset email links to: choose a new password, then sign in with it. */
 export function ResetPasswordPage() {
-  const { field, isLinkRefused, formError, isPending, submit } = useResetPasswordForm();
+  const { field, isLinkRefused, isCheckingLink, formError, isPending, submit } =
+    useResetPasswordForm();
 
   return (
     <AuthCard
@@ -19,7 +22,14 @@ export function ResetPasswordPage() {
       heading={AccountMessages.resetTitle}
       subheading="Choose a new password for your account."
     >
-      {isLinkRefused ? (
+      {isCheckingLink ? (
+        <Stack direction="row" spacing={1.5} sx={{ justifyContent: 'center', py: 1 }}>
+          <CircularProgress size={20} aria-hidden />
+          <Typography variant="body2" role="status">
+            {AccountMessages.checkingResetLink}
+          </Typography>
+        </Stack>
+      ) : isLinkRefused ? (
         <Stack spacing={2}>
           <Alert severity="error" variant="outlined">
             {AccountMessages.resetLinkInvalid}

@@ -6,7 +6,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
-import { useConfirmPasswordReset } from '../api/password-reset';
+import { useConfirmPasswordReset, useResetLinkCheck } from '../api/password-reset';
 
 const FormSchema = z
   .object({ password: NewPasswordSchema, confirmPassword: z.string() })
@@ -16,12 +16,17 @@ const FormSchema = z
   });
 type FormValues = z.input<typeof FormSchema>;
 
+const isRefusedLink = (error: unknown) =>
+  error instanceof ApiError && error.serverMessage === AccountMessages.resetLinkInvalid;
+
 /** The new-password form: its fields, the message to show, and whether the link still works. */
 export function useResetPasswordForm() {
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token') ?? '';
   const navigate = useNavigate();
   const confirm = useConfirmPasswordReset();
+  // Asked as the page opens, so a used or expired link says so before a password is typed.
+  const linkCheck = useResetLinkCheck(token);
   const {
     register,
     handleSubmit,
@@ -36,11 +41,10 @@ export function useResetPasswordForm() {
     return { ...rest, id: `reset-${name}`, inputRef: ref, error: Boolean(errors[name]) };
   };
 
-  // A link that no longer works is told apart from a password the server refused.
+  // A link that no longer works is told apart from a password the server refused. A check that
+  // failed otherwise (offline, too many) leaves the form: submitting checks the link again.
   const isLinkRefused =
-    token === '' ||
-    (confirm.error instanceof ApiError &&
-      confirm.error.serverMessage === AccountMessages.resetLinkInvalid);
+    token === '' || isRefusedLink(linkCheck.error) || isRefusedLink(confirm.error);
   const formError =
     errors.password?.message ??
     errors.confirmPassword?.message ??
@@ -62,6 +66,7 @@ export function useResetPasswordForm() {
   return {
     field,
     isLinkRefused,
+    isCheckingLink: token !== '' && linkCheck.isPending,
     formError,
     isPending: confirm.isPending,
     submit: (event: FormEvent) => void handleSubmit(onSubmit)(event),
