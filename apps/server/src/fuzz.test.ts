@@ -13,6 +13,7 @@ import {
   OutboxQuerySchema,
   SalesQuerySchema,
   ChangePasswordBodySchema,
+  PasswordResetCheckBodySchema,
   PasswordResetConfirmBodySchema,
   PasswordResetRequestBodySchema,
   UpdateProfileBodySchema,
@@ -164,6 +165,12 @@ const ROUTES: Record<string, RouteSpec> = {
   'POST /api/auth/password-reset/confirm': {
     access: 'anyone',
     body: PasswordResetConfirmBodySchema,
+  },
+  'POST /api/auth/password-reset/check': {
+    access: 'anyone',
+    body: PasswordResetCheckBodySchema,
+    // A link that does not work counts against the address (rate limit).
+    sideEffects: ['authFailures'],
   },
   'POST /api/products/generate-signature': { access: 'admin', parsers: ['multipart'] },
   'POST /api/uploads/file': { access: 'admin', parsers: ['multipart'], form: 'upload-file' },

@@ -19,6 +19,7 @@ const OPEN_TO_VISITORS = new Set([
   // Account recovery: whoever holds the email (or the link in it).
   'POST /api/auth/password-reset',
   'POST /api/auth/password-reset/confirm',
+  'POST /api/auth/password-reset/check',
   // Authorised by a signed link, not by a session; its own tests cover every bad link.
   'GET /api/downloads/:token',
 ]);
