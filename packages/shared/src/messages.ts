@@ -137,6 +137,8 @@ export const OrderMessages = {
   adminOrdersLoadFailed: 'Failed to load orders.',
   orderDeleted: 'Order deleted successfully!',
   productMissing: 'Product Not Found',
+  /** Beside the title of a product the seller took off sale; its buyers still download it. */
+  productNoLongerSold: 'No longer sold',
   unknownStatus: 'Unknown',
   orderNotFound: 'Order not found',
   orderRefunded: 'Order refunded successfully!',
