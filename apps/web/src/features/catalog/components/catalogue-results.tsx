@@ -1,6 +1,6 @@
 import { CatalogMessages, type ProductList } from '@bindery/shared';
 import { StatusMessage } from '../../../components/status-message';
-import { Button } from '../../../ui/button';
+import { Button, LinkButton } from '../../../ui/button';
 import { cx } from '../../../ui/cx';
 import { Icon } from '../../../ui/icon';
 import { Spinner } from '../../../ui/spinner';
@@ -14,6 +14,7 @@ export function CatalogueResults({
   isPlaceholderData,
   onRetry,
   onClearSearch,
+  pastEnd,
 }: {
   data: ProductList | undefined;
   isPending: boolean;
@@ -22,6 +23,8 @@ export function CatalogueResults({
   onRetry: () => void;
   /** Offered when nothing matched a search. */
   onClearSearch: (() => void) | undefined;
+  /** The page asked for is past the last one: which it was, and the last page's address. */
+  pastEnd?: { page: number; pages: number; search: string; lastPageHref: string };
 }) {
   if (isPending) {
     return (
@@ -45,6 +48,24 @@ export function CatalogueResults({
           }
         />
       </div>
+    );
+  }
+  if (data.products.length === 0 && pastEnd) {
+    return (
+      <StatusMessage
+        icon={<Icon name="searchOff" />}
+        title={CatalogMessages.noSuchPage(pastEnd.page)}
+        text={
+          pastEnd.search
+            ? CatalogMessages.pagesOfSearch(pastEnd.search, pastEnd.pages)
+            : CatalogMessages.pagesOfCatalogue(pastEnd.pages)
+        }
+        action={
+          <LinkButton to={pastEnd.lastPageHref} variant="outlined">
+            {CatalogMessages.goToPage(pastEnd.pages)}
+          </LinkButton>
+        }
+      />
     );
   }
   if (data.products.length === 0) {
