@@ -6,6 +6,33 @@ import { Icon } from '../../../ui/icon';
 import { Spinner } from '../../../ui/spinner';
 import { ProductCard } from './product-card';
 
+export interface PastEnd {
+  page: number;
+  pages: number;
+  search: string;
+  lastPageHref: string;
+}
+
+/** A page past the last one (an old or edited link): which pages there are, and the last one. */
+function NoSuchPage({ page, pages, search, lastPageHref }: PastEnd) {
+  return (
+    <StatusMessage
+      icon={<Icon name="searchOff" />}
+      title={CatalogMessages.noSuchPage(page)}
+      text={
+        search
+          ? CatalogMessages.pagesOfSearch(search, pages)
+          : CatalogMessages.pagesOfCatalogue(pages)
+      }
+      action={
+        <LinkButton to={lastPageHref} variant="outlined">
+          {CatalogMessages.goToPage(pages)}
+        </LinkButton>
+      }
+    />
+  );
+}
+
 /** The catalogue's grid of products, or why there is none: loading, failed, or nothing found. */
 export function CatalogueResults({
   data,
@@ -24,7 +51,7 @@ export function CatalogueResults({
   /** Offered when nothing matched a search. */
   onClearSearch: (() => void) | undefined;
   /** The page asked for is past the last one: which it was, and the last page's address. */
-  pastEnd?: { page: number; pages: number; search: string; lastPageHref: string };
+  pastEnd?: PastEnd;
 }) {
   if (isPending) {
     return (
@@ -50,24 +77,7 @@ export function CatalogueResults({
       </div>
     );
   }
-  if (data.products.length === 0 && pastEnd) {
-    return (
-      <StatusMessage
-        icon={<Icon name="searchOff" />}
-        title={CatalogMessages.noSuchPage(pastEnd.page)}
-        text={
-          pastEnd.search
-            ? CatalogMessages.pagesOfSearch(pastEnd.search, pastEnd.pages)
-            : CatalogMessages.pagesOfCatalogue(pastEnd.pages)
-        }
-        action={
-          <LinkButton to={pastEnd.lastPageHref} variant="outlined">
-            {CatalogMessages.goToPage(pastEnd.pages)}
-          </LinkButton>
-        }
-      />
-    );
-  }
+  if (data.products.length === 0 && pastEnd) return <NoSuchPage {...pastEnd} />;
   if (data.products.length === 0) {
     return (
       <StatusMessage
