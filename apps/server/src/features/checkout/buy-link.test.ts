@@ -101,7 +101,7 @@ describe('Buy Now as a link', () => {
 
   test('a prefetch or prerender starts no checkout (503, which browsers discard)', async () => {
     for (const headers of [
-      { 'sec-fetch-site': 'same-origin', 'sec-purpose': 'prefetch' },
+      { 'sec-fetch-site': 'same-origin', 'sec-purpose': 'prefetch' } as Record<string, string>,
       { 'sec-fetch-site': 'same-origin', 'sec-purpose': 'prefetch;prerender' },
       { 'sec-fetch-site': 'same-origin', purpose: 'prefetch' },
     ]) {
