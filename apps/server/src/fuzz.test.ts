@@ -260,6 +260,13 @@ const ROUTES: Record<string, RouteSpec> = {
     html: true,
     statuses: [303, 404, 409, 410],
   },
+  // Buy Now as a link: 303 to the login, the checkout or the product page; a refusal is a page.
+  'GET /store/product/:id/buy': {
+    access: 'anyone',
+    params: { id: () => pools.productIds },
+    html: true,
+    statuses: [303, 400, 404],
+  },
   'GET /': { access: 'anyone', statuses: [302] },
   'GET /api/docs': { access: 'anyone', statuses: [200] },
   'GET /api/docs/json': { access: 'anyone', statuses: [200] },

@@ -80,6 +80,13 @@ export const CatalogMessages = {
   loadErrorText: 'Unable to load products. Please try again later.',
   emptyTitle: 'No products found',
   emptyText: 'Try adjusting your search criteria',
+  /** A page past the end of the catalogue or of a search (an old or edited link). */
+  noSuchPage: (page: number) => `There is no page ${page}`,
+  pagesOfCatalogue: (pages: number) =>
+    `The catalogue has ${pages} ${pages === 1 ? 'page' : 'pages'}.`,
+  pagesOfSearch: (search: string, pages: number) =>
+    `The search for “${search}” has ${pages} ${pages === 1 ? 'page' : 'pages'}.`,
+  goToPage: (page: number) => `Go to page ${page}`,
   notFoundTitle: 'Product Not Found',
   notFoundText: "We couldn't find the product you were looking for.",
   submissionFailed: 'Submission Failed',
@@ -138,6 +145,8 @@ export const OrderMessages = {
   adminOrdersLoadFailed: 'Failed to load orders.',
   orderDeleted: 'Order deleted successfully!',
   productMissing: 'Product Not Found',
+  /** Beside the title of a product the seller took off sale; its buyers still download it. */
+  productNoLongerSold: 'No longer sold',
   unknownStatus: 'Unknown',
   orderNotFound: 'Order not found',
   orderRefunded: 'Order refunded successfully!',

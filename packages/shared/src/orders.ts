@@ -15,6 +15,11 @@ export const OrderProductSchema = z.object({
   _id: z.string(),
   title: z.string(),
   image: z.array(z.string()),
+  /**
+   * Still in the catalogue. False once the seller took it off sale (archived): its page is
+   * gone, its buyers keep their downloads.
+   */
+  onSale: z.boolean(),
 });
 
 export const PurchaseSchema = z.object({

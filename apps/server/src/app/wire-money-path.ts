@@ -2,7 +2,11 @@ import { createPaymentProvider } from '../adapters/payments/index.js';
 import { isStripeProvider } from '../adapters/payments/stripe.js';
 import type { AuthService } from '../features/auth/index.js';
 import { catalogRoutes, type CatalogService } from '../features/catalog/index.js';
-import { checkoutRoutes, createCheckoutService } from '../features/checkout/index.js';
+import {
+  buyLinkRoutes,
+  checkoutRoutes,
+  createCheckoutService,
+} from '../features/checkout/index.js';
 import { createDownloadsService, downloadsRoutes } from '../features/downloads/index.js';
 import type { MailService } from '../features/mail/index.js';
 import { createOrderNotices, createOrdersService, ordersRoutes } from '../features/orders/index.js';
@@ -87,6 +91,7 @@ export async function wireMoneyPath(
   await app.register(catalogRoutes, { catalog, removeProduct: checkout.removeProduct, lane });
   await app.register(ordersRoutes, { orders, downloads, checkout });
   await app.register(checkoutRoutes, { checkout });
+  await app.register(buyLinkRoutes, { checkout, orders, storeName: config.storeName });
   await app.register(downloadsRoutes, { downloads, config });
   await app.register(salesRoutes, {
     sales: createSalesService({

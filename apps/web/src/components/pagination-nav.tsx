@@ -26,10 +26,13 @@ export function PaginationNav({
   label = 'Pagination',
 }: PaginationNavProps) {
   if (pages <= 1) return null;
-  // A page past the end (an old link) still offers a way back in range.
+  // A page past the end (an old link) still offers a way back in range: Previous leads to the
+  // last page, and no page is marked as the one shown.
+  const isPastEnd = page > pages;
   const current = Math.min(Math.max(1, page), pages);
-  const isFirst = current <= 1;
+  const isFirst = current <= 1 && !isPastEnd;
   const isLast = current >= pages;
+  const isShown = (item: number) => item === current && !isPastEnd;
 
   // On phones Previous and Next shrink to their arrows; the words stay for screen readers.
   return (
@@ -37,7 +40,7 @@ export function PaginationNav({
       <ul className="pagination">
         <li>
           <PageControl
-            target={current - 1}
+            target={isPastEnd ? pages : current - 1}
             disabled={isFirst}
             variant="outlined"
             color="inherit"
@@ -58,9 +61,9 @@ export function PaginationNav({
             <li key={item.page}>
               <PageControl
                 target={item.page}
-                variant={item.page === current ? 'contained' : 'text'}
-                color={item.page === current ? 'primary' : 'inherit'}
-                aria-current={item.page === current ? 'page' : undefined}
+                variant={isShown(item.page) ? 'contained' : 'text'}
+                color={isShown(item.page) ? 'primary' : 'inherit'}
+                aria-current={isShown(item.page) ? 'page' : undefined}
                 aria-label={`Page ${item.page}`}
                 className="pagination__page"
                 onPageChange={onPageChange}

@@ -1,4 +1,5 @@
 import { toast } from '../lib/toast';
+import { useIsHydrated } from '../lib/use-is-hydrated';
 import { Button, type ButtonLook } from '../ui/button';
 import { Icon } from '../ui/icon';
 
@@ -40,11 +41,16 @@ export function ShareButton({ url, title, text, children = 'Share', ...look }: S
     }
   };
 
+  // Sharing needs the script: until it runs the button keeps its place, unseen and inert.
+  const isHydrated = useIsHydrated();
+
   return (
     <Button
       variant="outlined"
       startIcon={<Icon name="shareOutlined" />}
       {...look}
+      disabled={!isHydrated}
+      style={isHydrated ? undefined : { visibility: 'hidden' }}
       onClick={() => void share()}
     >
       {children}

@@ -60,11 +60,11 @@ async function searchSqlite(
   const rows = await sql<ProductRow>`
     with hits as (
       select rowid, score, 0 as tier from (
-        select rowid, bm25(products_fts, 10.0, 4.0, 1.0) as score from products_fts
+        select rowid, bm25(products_fts, 10.0, 4.0, 1.0, 0.5) as score from products_fts
         where products_fts match ${inTitle} order by rowid desc limit ${candidates})
       union all
       select rowid, score, 1 as tier from (
-        select rowid, bm25(products_fts, 10.0, 4.0, 1.0) as score from products_fts
+        select rowid, bm25(products_fts, 10.0, 4.0, 1.0, 0.5) as score from products_fts
         where products_fts match ${match} order by rowid desc limit ${candidates})
     ),
     picked as (

@@ -178,7 +178,7 @@ function productQueries(db: Db) {
       if (ids.length === 0) return Promise.resolve([]);
       return db
         .selectFrom('products')
-        .select(['id', 'title', 'images'])
+        .select(['id', 'title', 'images', 'archivedAt'])
         .where('id', 'in', ids)
         .execute();
     },

@@ -36,15 +36,23 @@ export function createProductReads(repo: CatalogRepo) {
       return new Map(rows.map((row) => [row.id, row.downloadLimit]));
     },
 
-    /** Title and images of the products that still exist, archived included (for order lists). */
+    /**
+     * Title and images of the products that still exist, archived included (for order lists),
+     * and whether each is still on sale.
+     */
     async getProductSummaries(
       ids: string[],
-    ): Promise<Map<string, { _id: string; title: string; image: string[] }>> {
+    ): Promise<Map<string, { _id: string; title: string; image: string[]; onSale: boolean }>> {
       const rows = await repo.findProductSummaries([...new Set(ids)]);
       return new Map(
         rows.map((row) => [
           row.id,
-          { _id: row.id, title: row.title, image: JSON.parse(row.images) as string[] },
+          {
+            _id: row.id,
+            title: row.title,
+            image: JSON.parse(row.images) as string[],
+            onSale: row.archivedAt === null,
+          },
         ]),
       );
     },

@@ -5,3 +5,4 @@
  */
 export { createCheckoutService, type CheckoutService } from './checkout.service.js';
 export { checkoutRoutes } from './checkout.routes.js';
+export { buyLinkRoutes } from './buy-link.routes.js';

@@ -230,3 +230,45 @@ describe('the order behind a checkout (success page)', () => {
     expect(long.body).toMatchObject({ code: 'VALIDATION_ERROR' });
   });
 });
+
+describe('a product taken off sale', () => {
+  test('My Orders says whether each product is still sold; a removed one still downloads', async () => {
+    const kept = await createTestProduct(t.app, admin, { title: 'Still Sold' });
+    const removed = await buyProduct(t.app, t.database.db, buyer.cookie, product._id);
+    const live = await buyProduct(t.app, t.database.db, buyer.cookie, kept._id);
+    // It has a sale, so deleting it takes it off sale (archived) instead.
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/products/${product._id}`,
+      headers: { cookie: admin },
+    });
+    expect(deleted.statusCode).toBe(204);
+    expect((await get(`/api/products/${product._id}`)).statusCode).toBe(404);
+
+    const { body } = await myOrders();
+    const byOrder = new Map(body.purchases.map((order) => [order._id, order.product]));
+    expect(byOrder.get(removed.orderId)).toEqual({
+      _id: product._id,
+      title: 'The Binding Handbook',
+      image: product.image,
+      onSale: false,
+    });
+    expect(byOrder.get(live.orderId)).toEqual({
+      _id: kept._id,
+      title: 'Still Sold',
+      image: kept.image,
+      onSale: true,
+    });
+
+    const link = await t.app.inject({
+      method: 'POST',
+      url: `/api/orders/${removed.orderId}/download-link`,
+      headers: { cookie: buyer.cookie },
+    });
+    expect(link.statusCode).toBe(200);
+    const file = await get(link.json<{ downloadUrl: string }>().downloadUrl);
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('application/pdf');
+    expect(file.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+  });
+});

@@ -97,7 +97,7 @@ describe('my orders', () => {
     expect(body.purchases).toEqual([
       {
         _id: bought.orderId,
-        product: { _id: product._id, title: product.title, image: product.image },
+        product: { _id: product._id, title: product.title, image: product.image, onSale: true },
         amountCents: 1250,
         status: 'paid',
         createdAt: new Date(clock.now()).toISOString(),

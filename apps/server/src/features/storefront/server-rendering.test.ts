@@ -126,3 +126,15 @@ test('an unknown product is a 404 with the not-found page rendered, never kept',
     'not found /store/product/0000000000000000 0000000000000000 visitor',
   ]);
 });
+
+test('a page past the end of the catalogue or a search is a 404 that still renders the page', async () => {
+  for (const url of ['/store/products?page=99', '/store/products?page=2&search=folded']) {
+    const response = await get(url);
+    expect(response.statusCode).toBe(404);
+    expect(response.body).toContain('<div id="root"><ul>0</ul></div>');
+  }
+  expect((await get('/store/products?page=1')).statusCode).toBe(200);
+  expect((await get('/store/products?search=folded')).statusCode).toBe(200);
+  // Nothing found at all is an empty search, not a missing page.
+  expect((await get('/store/products?page=2&search=nothingmatches')).statusCode).toBe(200);
+});

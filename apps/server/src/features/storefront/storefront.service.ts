@@ -78,21 +78,19 @@ export function createStorefrontService({
       const head = () => catalogueHead(store, { page: place.page, search: place.search });
       if (!renderer || !query.success) return { status: 200, content: () => ({ head: head() }) };
       const { answer } = await catalog.productListAnswer(query.data);
+      const list = () => JSON.parse(answer.body.toString()) as ProductList;
       return {
-        status: 200,
+        // A page past the last one says so (the page tells which is the last): no such page.
+        status: query.data.page > 1 && isPastEnd(list()) ? 404 : 200,
         shareKey: user ? undefined : `${url}\n${answer.etag}`,
-        content: () => ({
-          head: head(),
-          app: renderer.renderCataloguePage(
-            url,
-            JSON.parse(answer.body.toString()) as ProductList,
-            user,
-          ),
-        }),
+        content: () => ({ head: head(), app: renderer.renderCataloguePage(url, list(), user) }),
       };
     },
   };
 }
+
+/** A page of the catalogue or a search past its last page, of one that has products. */
+const isPastEnd = (list: ProductList) => list.total > 0 && list.page > list.pages;
 
 /** Without a renderer, the head still names the page and the search. */
 function placeFrom(search: string) {

@@ -55,7 +55,7 @@ describe('all customer orders', () => {
 
     const order = makeAdminOrder({
       user: { _id: 'u1', name: 'Ada Buyer', email: 'ada@example.com' },
-      product: { _id: 'p1', title: 'Pocket Atlas', image: [] },
+      product: { _id: 'p1', title: 'Pocket Atlas', image: [], onSale: true },
       amountCents: 1250,
     });
     const orphan = makeAdminOrder({ product: null, amountCents: 99 });
@@ -268,7 +268,7 @@ describe('refunding an order', () => {
   test('asks first, naming buyer, amount and product; then refunds, toasts and refetches', async () => {
     const order = makeAdminOrder({
       user: { _id: 'u1', name: 'Ada Buyer', email: 'ada@example.com' },
-      product: { _id: 'p1', title: 'Pocket Atlas', image: [] },
+      product: { _id: 'p1', title: 'Pocket Atlas', image: [], onSale: true },
       amountCents: 1250,
     });
     const server = adminOrdersServer([order]);

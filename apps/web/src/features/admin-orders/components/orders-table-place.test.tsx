@@ -93,7 +93,7 @@ describe('on a phone', () => {
     const server = adminOrdersServer([
       makeAdminOrder({
         user: { _id: 'u1', name: 'Ada Reader', email: 'ada@example.com' },
-        product: { _id: 'p1', title: 'Pocket Atlas', image: [] },
+        product: { _id: 'p1', title: 'Pocket Atlas', image: [], onSale: true },
         amountCents: 1999,
         reviewReason: 'The payment did not match.',
       }),
@@ -134,7 +134,7 @@ describe('on a phone', () => {
     stubScreenWidth(390);
     const order = makeAdminOrder({
       user: { _id: 'u1', name: 'Ada Reader', email: 'ada@example.com' },
-      product: { _id: 'p1', title: 'Pocket Atlas', image: [] },
+      product: { _id: 'p1', title: 'Pocket Atlas', image: [], onSale: true },
     });
     stubFetch(adminOrdersServer([order]).routes);
     const { user } = renderOrders();

@@ -18,6 +18,7 @@ export function makeAdminOrder(overrides: Partial<AdminOrderRow> = {}): AdminOrd
       _id: `product${counter}`,
       title: `Field Guide ${counter}`,
       image: [`/media/images/img${counter}/original.png`],
+      onSale: true,
     },
     amountCents: 1250,
     status: 'paid',

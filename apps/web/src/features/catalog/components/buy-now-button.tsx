@@ -1,11 +1,12 @@
 import { CheckoutMessages, ErrorCode } from '@bindery/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
-import { useNavigate } from 'react-router';
+import { useHref, useNavigate } from 'react-router';
 import { toast } from '../../../lib/toast';
 import { ApiError, errorMessage, GENERIC_ERROR_MESSAGE } from '../../../lib/api-client';
 import { useSessionStore } from '../../../lib/session-store';
-import { Button } from '../../../ui/button';
+import { useIsHydrated } from '../../../lib/use-is-hydrated';
+import { Button, LinkButton } from '../../../ui/button';
 import { Icon } from '../../../ui/icon';
 import { productOwnershipQuery, useProductOwnership } from '../../orders';
 import { useCreateCheckoutSession } from '../api/create-checkout-session';
@@ -73,6 +74,24 @@ export function BuyNowButton({ productId, className }: BuyNowButtonProps) {
   const ownership = useProductOwnership(productId, isAuthenticated);
   const checkout = useStartCheckout(productId);
   const queryClient = useQueryClient();
+  const isHydrated = useIsHydrated();
+  const buyHref = useHref(`/product/${encodeURIComponent(productId)}/buy`);
+
+  // Before the app runs (or without scripts): a link the server answers, to the login or to
+  // the checkout. Once the app runs, the button below does the same with "Processing...".
+  if (!isHydrated) {
+    return (
+      <LinkButton
+        href={buyHref}
+        variant="contained"
+        size="large"
+        startIcon={<Icon name="shoppingBagOutlined" />}
+        className={className}
+      >
+        {CheckoutMessages.buyNow}
+      </LinkButton>
+    );
+  }
 
   if (isAuthenticated && ownership.data?.owned && ownership.data.orderId) {
     return (

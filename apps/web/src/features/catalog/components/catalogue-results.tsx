@@ -1,10 +1,37 @@
 import { CatalogMessages, type ProductList } from '@bindery/shared';
 import { StatusMessage } from '../../../components/status-message';
-import { Button } from '../../../ui/button';
+import { Button, LinkButton } from '../../../ui/button';
 import { cx } from '../../../ui/cx';
 import { Icon } from '../../../ui/icon';
 import { Spinner } from '../../../ui/spinner';
 import { ProductCard } from './product-card';
+
+export interface PastEnd {
+  page: number;
+  pages: number;
+  search: string;
+  lastPageHref: string;
+}
+
+/** A page past the last one (an old or edited link): which pages there are, and the last one. */
+function NoSuchPage({ page, pages, search, lastPageHref }: PastEnd) {
+  return (
+    <StatusMessage
+      icon={<Icon name="searchOff" />}
+      title={CatalogMessages.noSuchPage(page)}
+      text={
+        search
+          ? CatalogMessages.pagesOfSearch(search, pages)
+          : CatalogMessages.pagesOfCatalogue(pages)
+      }
+      action={
+        <LinkButton to={lastPageHref} variant="outlined">
+          {CatalogMessages.goToPage(pages)}
+        </LinkButton>
+      }
+    />
+  );
+}
 
 /** The catalogue's grid of products, or why there is none: loading, failed, or nothing found. */
 export function CatalogueResults({
@@ -14,6 +41,7 @@ export function CatalogueResults({
   isPlaceholderData,
   onRetry,
   onClearSearch,
+  pastEnd,
 }: {
   data: ProductList | undefined;
   isPending: boolean;
@@ -22,6 +50,8 @@ export function CatalogueResults({
   onRetry: () => void;
   /** Offered when nothing matched a search. */
   onClearSearch: (() => void) | undefined;
+  /** The page asked for is past the last one: which it was, and the last page's address. */
+  pastEnd?: PastEnd;
 }) {
   if (isPending) {
     return (
@@ -47,6 +77,7 @@ export function CatalogueResults({
       </div>
     );
   }
+  if (data.products.length === 0 && pastEnd) return <NoSuchPage {...pastEnd} />;
   if (data.products.length === 0) {
     return (
       <StatusMessage

@@ -91,6 +91,38 @@ describe('products page', () => {
     expect(within(pagination).getByRole('link', { name: 'Page 100' })).toBeInTheDocument();
   });
 
+  test.each([
+    ['/products?page=99', 'The catalogue has 3 pages.', '/products?page=3'],
+    [
+      '/products?page=99&search=guide',
+      'The search for “guide” has 3 pages.',
+      '/products?page=3&search=guide',
+    ],
+  ])(
+    '%s past the end says there is no such page and links to the last',
+    async (entry, text, href) => {
+      stubFetch({
+        'GET /api/products': () => jsonResponse({ products: [], page: 99, pages: 3, total: 25 }),
+      });
+      renderProducts(entry);
+
+      expect(
+        await screen.findByRole('heading', { name: 'There is no page 99' }),
+      ).toBeInTheDocument();
+      expect(screen.getByText(text)).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Go to page 3' })).toHaveAttribute('href', href);
+      expect(screen.queryByText('Try adjusting your search criteria')).not.toBeInTheDocument();
+      // No page is marked as the one shown; Previous leads to the last page, Next nowhere.
+      const pagination = screen.getByRole('navigation', { name: 'Pagination' });
+      expect(within(pagination).queryByRole('link', { current: 'page' })).not.toBeInTheDocument();
+      expect(within(pagination).getByRole('link', { name: 'Previous' })).toHaveAttribute(
+        'href',
+        href,
+      );
+      expect(within(pagination).getByRole('button', { name: 'Next' })).toBeDisabled();
+    },
+  );
+
   test('searching with the button puts the search in the URL and asks for page 1', async () => {
     const { lastQuery } = stubCatalog(3);
     const { user, router } = renderProducts('/products?page=3');

@@ -60,6 +60,11 @@ export function ProductsPage() {
         isPlaceholderData={isPlaceholderData}
         onRetry={() => void refetch()}
         onClearSearch={search ? () => runSearch('') : undefined}
+        pastEnd={
+          data && data.total > 0 && page > data.pages
+            ? { page, pages: data.pages, search, lastPageHref: catalogueHref(data.pages, search) }
+            : undefined
+        }
       />
 
       {data && !isError && (

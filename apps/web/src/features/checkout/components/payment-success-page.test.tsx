@@ -172,7 +172,7 @@ describe('payment success page', () => {
         requested.push(new URL(request.url).pathname);
         return jsonResponse({
           _id: 'order0000000001',
-          product: { _id: 'p1', title: 'Pocket Atlas', image: [] },
+          product: { _id: 'p1', title: 'Pocket Atlas', image: [], onSale: true },
           amountCents: 1250,
           status: 'paid',
           createdAt: '2026-01-02T12:00:00.000Z',

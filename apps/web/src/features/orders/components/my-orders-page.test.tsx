@@ -46,7 +46,12 @@ describe('my orders', () => {
     expect(screen.getByRole('status')).toHaveTextContent('Loading your orders...');
 
     const order = makePurchase({
-      product: { _id: 'p1', title: 'Pocket Atlas', image: ['/media/images/atlas/original.png'] },
+      product: {
+        _id: 'p1',
+        title: 'Pocket Atlas',
+        image: ['/media/images/atlas/original.png'],
+        onSale: true,
+      },
       amountCents: 1250,
       createdAt: '2026-01-02T12:00:00.000Z',
     });
@@ -99,12 +104,37 @@ describe('my orders', () => {
     expect(rowOf('Product Not Found').getByText('$7.00')).toBeInTheDocument();
   });
 
+  test('a product taken off sale shows its title as text, "No longer sold", and its download', async () => {
+    const server = myOrdersServer([
+      makePurchase({ product: { _id: 'p1', title: 'Old Atlas', image: [], onSale: false } }),
+    ]);
+    stubFetch({ 'GET /api/orders/myorders': server.list });
+    renderMyOrders();
+
+    expect(await screen.findByText('Old Atlas')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Old Atlas' })).not.toBeInTheDocument();
+    expect(rowOf('Old Atlas').getByText('No longer sold')).toBeInTheDocument();
+    expect(rowOf('Old Atlas').getByRole('button', { name: 'Download Old Atlas' })).toBeEnabled();
+  });
+
   test('each of the four statuses has its chip; only paid orders offer a download', async () => {
     const server = myOrdersServer([
-      makePurchase({ status: 'pending', product: { _id: 'a', title: 'Alpha', image: [] } }),
-      makePurchase({ status: 'paid', product: { _id: 'b', title: 'Bravo', image: [] } }),
-      makePurchase({ status: 'canceled', product: { _id: 'c', title: 'Charlie', image: [] } }),
-      makePurchase({ status: 'refunded', product: { _id: 'd', title: 'Delta', image: [] } }),
+      makePurchase({
+        status: 'pending',
+        product: { _id: 'a', title: 'Alpha', image: [], onSale: true },
+      }),
+      makePurchase({
+        status: 'paid',
+        product: { _id: 'b', title: 'Bravo', image: [], onSale: true },
+      }),
+      makePurchase({
+        status: 'canceled',
+        product: { _id: 'c', title: 'Charlie', image: [], onSale: true },
+      }),
+      makePurchase({
+        status: 'refunded',
+        product: { _id: 'd', title: 'Delta', image: [], onSale: true },
+      }),
     ]);
     stubFetch({ 'GET /api/orders/myorders': server.list });
     renderMyOrders();
@@ -129,8 +159,14 @@ describe('my orders', () => {
 
   test('a paid order under an open dispute shows the dispute note instead of Download', async () => {
     const server = myOrdersServer([
-      makePurchase({ dispute: 'open', product: { _id: 'a', title: 'Alpha', image: [] } }),
-      makePurchase({ dispute: 'won', product: { _id: 'b', title: 'Bravo', image: [] } }),
+      makePurchase({
+        dispute: 'open',
+        product: { _id: 'a', title: 'Alpha', image: [], onSale: true },
+      }),
+      makePurchase({
+        dispute: 'won',
+        product: { _id: 'b', title: 'Bravo', image: [], onSale: true },
+      }),
     ]);
     stubFetch({ 'GET /api/orders/myorders': server.list });
     renderMyOrders();
@@ -151,15 +187,15 @@ describe('my orders', () => {
     const server = myOrdersServer([
       makePurchase({
         downloads: { used: 1, limit: 3 },
-        product: { _id: 'a', title: 'Alpha', image: [] },
+        product: { _id: 'a', title: 'Alpha', image: [], onSale: true },
       }),
       makePurchase({
         downloads: { used: 2, limit: 2 },
-        product: { _id: 'b', title: 'Bravo', image: [] },
+        product: { _id: 'b', title: 'Bravo', image: [], onSale: true },
       }),
       makePurchase({
         downloads: { used: 9, limit: null },
-        product: { _id: 'c', title: 'Charlie', image: [] },
+        product: { _id: 'c', title: 'Charlie', image: [], onSale: true },
       }),
     ]);
     stubFetch({ 'GET /api/orders/myorders': server.list });
@@ -229,7 +265,9 @@ describe('my orders', () => {
 
 describe('downloading a paid order', () => {
   test('asks the server for a fresh link and sends the browser to it', async () => {
-    const order = makePurchase({ product: { _id: 'p1', title: 'Pocket Atlas', image: [] } });
+    const order = makePurchase({
+      product: { _id: 'p1', title: 'Pocket Atlas', image: [], onSale: true },
+    });
     const server = myOrdersServer([order]);
     const calls: string[] = [];
     stubFetch({
@@ -256,7 +294,9 @@ describe('downloading a paid order', () => {
     ],
     ['the fallback text', () => htmlResponse(400), "We couldn't generate your download link."],
   ])('a failure toasts %s and stays on the page', async (_, respond, message) => {
-    const order = makePurchase({ product: { _id: 'p1', title: 'Pocket Atlas', image: [] } });
+    const order = makePurchase({
+      product: { _id: 'p1', title: 'Pocket Atlas', image: [], onSale: true },
+    });
     stubFetch({
       'GET /api/orders/myorders': myOrdersServer([order]).list,
       [`POST /api/orders/${order._id}/download-link`]: respond,
@@ -275,13 +315,13 @@ describe('downloading a paid order', () => {
 describe('my orders: completing a payment, canceled checkouts, the page in the address', () => {
   test('a pending order with an open checkout offers "Complete payment" linking to it', async () => {
     const open = makePurchase({
-      product: { _id: 'p1', title: 'Open Checkout', image: [] },
+      product: { _id: 'p1', title: 'Open Checkout', image: [], onSale: true },
       status: 'pending',
       paidAt: null,
       checkoutUrl: 'http://localhost/checkout/test/cs_test_abc',
     });
     const expired = makePurchase({
-      product: { _id: 'p2', title: 'Expired Checkout', image: [] },
+      product: { _id: 'p2', title: 'Expired Checkout', image: [], onSale: true },
       status: 'pending',
       paidAt: null,
       checkoutUrl: null,

@@ -54,7 +54,17 @@ function ProductCell({ order }: { order: MyOrder }) {
     <Box sx={{ display: 'flex', alignItems: 'center', gap: { xs: 1, sm: 1.5 }, minWidth: 0 }}>
       <ProductThumbnail src={src} />
       <Box sx={{ minWidth: 0 }}>
-        {product ? (
+        {product && !product.onSale ? (
+          // Its page is gone (taken off sale): the title as text, the download stays.
+          <>
+            <Typography variant="body2" sx={{ fontWeight: 500, overflowWrap: 'anywhere' }}>
+              {product.title}
+            </Typography>
+            <Typography variant="caption" color="textSecondary" sx={{ display: 'block' }}>
+              {OrderMessages.productNoLongerSold}
+            </Typography>
+          </>
+        ) : product ? (
           <Link
             component={RouterLink}
             to={`/product/${encodeURIComponent(product._id)}`}

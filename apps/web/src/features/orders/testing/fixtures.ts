@@ -12,6 +12,7 @@ export function makePurchase(overrides: Partial<MyOrder> = {}): MyOrder {
       _id: `product${counter}`,
       title: `Field Guide ${counter}`,
       image: [`/media/images/img${counter}/original.png`],
+      onSale: true,
     },
     amountCents: 1250,
     status: 'paid',
