@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import { useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { chosenFiles, imageEntryName, moveImageEntry, type ImageEntry } from './image-entries';
+import { chosenFiles, moveImageEntry, type ImageEntry } from './image-entries';
 import { ImageListItem, type ImageControl } from './image-list-item';
 import { useDragReorder } from './use-drag-reorder';
 import { useObjectUrls } from './use-object-urls';
@@ -15,10 +15,12 @@ const LIVE_REGION = {
   whiteSpace: 'nowrap',
 } as const;
 
-const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+/** The image's name at the start of a sentence: a file name as it is, "Current image 2". */
+const sentenceName = (entry: ImageEntry) =>
+  entry.kind === 'new' ? entry.file.name : `Current image ${entry.position}`;
 
 function movedText(entry: ImageEntry, to: number, count: number): string {
-  const where = `${capitalize(imageEntryName(entry))} moved to position ${to + 1} of ${count}.`;
+  const where = `${sentenceName(entry)} moved to position ${to + 1} of ${count}.`;
   return to === 0 ? `${where} It is the cover now.` : where;
 }
 
@@ -71,7 +73,7 @@ export function ImageList({
     if (action === 'remove') {
       const next = entries[index + 1] ?? entries[index - 1];
       focusAfter.current = next ? { key: next.key, control: 'remove' } : null;
-      setAnnouncement(`${capitalize(imageEntryName(entry))} removed.`);
+      setAnnouncement(`${sentenceName(entry)} removed.`);
       change(entries.filter((_, position) => position !== index));
       return;
     }
