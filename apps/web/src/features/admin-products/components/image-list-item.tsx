@@ -27,8 +27,8 @@ export interface ImageListItemProps {
 
 const THUMB = {
   display: 'block',
-  width: 56,
-  height: 56,
+  width: { xs: 48, sm: 56 },
+  height: { xs: 48, sm: 56 },
   flexShrink: 0,
   objectFit: 'cover',
   borderRadius: 1,
@@ -49,7 +49,7 @@ export function ImageListItem(props: ImageListItemProps) {
       sx={{
         display: 'flex',
         alignItems: 'center',
-        gap: 1,
+        gap: { xs: 0.5, sm: 1 },
         py: 0.75,
         pr: 0.5,
         borderRadius: 1,
@@ -84,7 +84,7 @@ export function ImageListItem(props: ImageListItemProps) {
         sx={THUMB}
       />
       <Box sx={{ flex: '1 1 auto', minWidth: 0 }}>
-        <Typography variant="body2" sx={{ wordBreak: 'break-all' }} aria-hidden={isCurrent}>
+        <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }} aria-hidden={isCurrent}>
           {isCurrent ? `Current image ${entry.position}` : describeFile(entry.file)}
         </Typography>
         {index === 0 && (
