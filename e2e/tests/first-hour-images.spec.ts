@@ -94,7 +94,7 @@ test('the admin adds two images, drags the last to the top, removes the old one,
     { name: 'green.png', mimeType: 'image/png', buffer: coverPng(120, 40, 50) },
     { name: 'blue.png', mimeType: 'image/png', buffer: coverPng(240, 40, 50) },
   ]);
-  expect(await rowTexts(dialog)).toEqual(['Current image 1', 'green.png', 'blue.png']);
+  await expect.poll(() => rowTexts(dialog)).toEqual(['Current image 1', 'green.png', 'blue.png']);
   await expect(row(dialog, 'Current image 1').getByText('Cover', { exact: true })).toBeVisible();
 
   // Drag blue.png's handle up over the first row (the list scrolled into the middle first).
@@ -108,14 +108,14 @@ test('the admin adds two images, drags the last to the top, removes the old one,
   await page.mouse.down();
   await page.mouse.move(from.x + from.width / 2, to.y + to.height / 2, { steps: 12 });
   await page.mouse.up();
-  expect(await rowTexts(dialog)).toEqual(['blue.png', 'Current image 1', 'green.png']);
+  await expect.poll(() => rowTexts(dialog)).toEqual(['blue.png', 'Current image 1', 'green.png']);
   await expect(row(dialog, 'blue.png').getByText('Cover', { exact: true })).toBeVisible();
   await expect(
     dialog.getByText('blue.png moved to position 1 of 3. It is the cover now.'),
   ).toHaveAttribute('aria-live', 'polite');
 
   await dialog.getByRole('button', { name: 'Remove current image 1' }).click();
-  expect(await rowTexts(dialog)).toEqual(['blue.png', 'green.png']);
+  await expect.poll(() => rowTexts(dialog)).toEqual(['blue.png', 'green.png']);
   await expectNoSeriousA11yViolations(page);
   await page.screenshot({ path: '/work/shots/images/e2e-desktop-edit-list.png' });
   await saveChanges(page, dialog);
@@ -143,13 +143,15 @@ test('the images reorder with the keyboard alone, the focus staying on the moved
     page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? '');
   for (let step = 0; step < 6 && (await focusedLabel()) !== 'Move current image 1 down'; step++)
     await page.keyboard.press('Tab');
-  expect(await focusedLabel()).toBe('Move current image 1 down');
+  await expect.poll(focusedLabel).toBe('Move current image 1 down');
 
   await page.keyboard.press('Enter');
   await page.keyboard.press('Space');
-  expect(await rowTexts(dialog)).toEqual(['Current image 2', 'Current image 3', 'Current image 1']);
+  await expect
+    .poll(() => rowTexts(dialog))
+    .toEqual(['Current image 2', 'Current image 3', 'Current image 1']);
   // At the bottom "down" is disabled; the focus moved to the same image's "up".
-  expect(await focusedLabel()).toBe('Move current image 1 up');
+  await expect.poll(focusedLabel).toBe('Move current image 1 up');
   await expect(dialog.getByText('Current image 1 moved to position 3 of 3.')).toHaveAttribute(
     'aria-live',
     'polite',
@@ -157,9 +159,11 @@ test('the images reorder with the keyboard alone, the focus staying on the moved
   await page.keyboard.press('Shift+Tab');
   await page.keyboard.press('Shift+Tab');
   await page.keyboard.press('Shift+Tab');
-  expect(await focusedLabel()).toBe('Move current image 3 up');
+  await expect.poll(focusedLabel).toBe('Move current image 3 up');
   await page.keyboard.press('Enter');
-  expect(await rowTexts(dialog)).toEqual(['Current image 3', 'Current image 2', 'Current image 1']);
+  await expect
+    .poll(() => rowTexts(dialog))
+    .toEqual(['Current image 3', 'Current image 2', 'Current image 1']);
   await expect(
     dialog.getByText('Current image 3 moved to position 1 of 3. It is the cover now.'),
   ).toBeAttached();
@@ -199,13 +203,17 @@ test('@mobile at 390 px a finger drags an image to the top and the move buttons 
   for (let step = 1; step <= 10; step++)
     await touch('touchMove', from.y + from.height / 2 - ((from.y - to.y) * step) / 10);
   await touch('touchEnd', to.y + to.height / 2);
-  expect(await rowTexts(dialog)).toEqual(['Current image 3', 'Current image 1', 'Current image 2']);
+  await expect
+    .poll(() => rowTexts(dialog))
+    .toEqual(['Current image 3', 'Current image 1', 'Current image 2']);
 
   // The buttons are there at this width too: a tap moves image 2 up.
   await row(dialog, 'Current image 2')
     .getByRole('button', { name: 'Move current image 2 up' })
     .tap();
-  expect(await rowTexts(dialog)).toEqual(['Current image 3', 'Current image 2', 'Current image 1']);
+  await expect
+    .poll(() => rowTexts(dialog))
+    .toEqual(['Current image 3', 'Current image 2', 'Current image 1']);
   const fits = await dialog
     .getByRole('list', { name: 'Product images' })
     .evaluate((element) => element.scrollWidth <= element.clientWidth);
