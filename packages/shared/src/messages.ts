@@ -93,6 +93,17 @@ export const CatalogMessages = {
   unexpectedError: 'An unexpected error occurred.',
 } as const;
 
+/**
+ * Why the server refuses an image URL in a product's ordered list (beside the specification's
+ * texts): the list may name the product's own images and new uploads, nothing else.
+ */
+export const ProductImageMessages = {
+  notUploaded: (url: string) => `${url} is not an image uploaded to this store.`,
+  ofAnotherProduct: (url: string) =>
+    `${url} is an image of another product; upload it again to use it here.`,
+  listedTwice: 'The same image is listed twice.',
+} as const;
+
 /** Texts of the buy flow and the payment result pages (specification, sections 2, 4 and 8). */
 export const CheckoutMessages = {
   processing: 'Processing...',

@@ -1,5 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { CatalogMessages, dollarsToCents, type Product } from '@bindery/shared';
+import {
+  CatalogMessages,
+  dollarsToCents,
+  ProductImageMessages,
+  type Product,
+} from '@bindery/shared';
 import type { CreateProductBodySchema, UpdateProductBodySchema } from '@bindery/shared';
 import type { z } from 'zod';
 import { AppError } from '../../errors.js';
@@ -20,31 +25,30 @@ export interface ProductWriteDeps {
 
 const newProductId = () => randomBytes(12).toString('base64url');
 
-/** Image URLs must be images uploaded here and not used by another product. */
+/**
+ * The upload ids behind an ordered list of image URLs: new uploads no product holds yet, or
+ * this product's own. A URL the product already shows but that has no upload row (an image
+ * from before uploads were recorded) may stay; any other URL is refused with 400.
+ */
 async function resolveImages(
   uploads: UploadsService,
   urls: string[],
   productId: string,
+  currentUrls: readonly string[] = [],
 ): Promise<string[]> {
+  if (new Set(urls).size !== urls.length) refuse(ProductImageMessages.listedTwice);
   const ids: string[] = [];
   for (const url of urls) {
     const image = await uploads.findImageByUrl(url);
-    if (!image || (image.productId !== null && image.productId !== productId)) {
-      throw AppError.badRequest(
-        `${CatalogMessages.imageRequired}: ${url} is not an uploaded image.`,
-        {
-          image: [`${url} is not an uploaded image.`],
-        },
-      );
-    }
-    ids.push(image.id);
-  }
-  if (new Set(ids).size !== ids.length) {
-    throw AppError.badRequest('The same image is listed twice.', {
-      image: ['The same image is listed twice.'],
-    });
+    if (image && (image.productId === null || image.productId === productId)) ids.push(image.id);
+    else if (image) refuse(ProductImageMessages.ofAnotherProduct(url));
+    else if (!currentUrls.includes(url)) refuse(ProductImageMessages.notUploaded(url));
   }
   return ids;
+}
+
+function refuse(message: string): never {
+  throw AppError.badRequest(message, { image: [message] });
 }
 
 async function resolveDigitalFile(uploads: UploadsService, publicId: string, productId: string) {
@@ -107,11 +111,11 @@ export async function updateProduct(
   const attach: string[] = [];
   if (body.image) {
     const currentUrls = JSON.parse(current.images) as string[];
-    const imageIds = await resolveImages(uploads, body.image, id);
-    attach.push(...imageIds);
+    // The list in its new order: kept images, new uploads; the ones left out go after the write.
+    attach.push(...(await resolveImages(uploads, body.image, id, currentUrls)));
     for (const url of currentUrls.filter((url) => !body.image!.includes(url))) {
       const image = await uploads.findImageByUrl(url);
-      if (image) replaced.push(image.id);
+      if (image?.productId === id) replaced.push(image.id);
     }
     changes.images = JSON.stringify(body.image);
   }

@@ -15,8 +15,12 @@ export interface FilePickerProps {
   multiple?: boolean;
   /** Show each chosen file as a thumbnail (images), instead of a file icon. */
   showPreviews?: boolean;
-  files: readonly File[];
+  /** The chosen files, listed by name and size under the button (unless `list` is given). */
+  files?: readonly File[];
+  /** Called with the files just chosen. */
   onChange: (files: File[]) => void;
+  /** Shown instead of the chosen files' list, e.g. the ordered images. */
+  list?: ReactNode;
   onBlur?: () => void;
   inputRef?: Ref<HTMLInputElement>;
   helperText: ReactNode;
@@ -59,8 +63,9 @@ export function FilePicker({
   accept,
   multiple = false,
   showPreviews = false,
-  files,
+  files = [],
   onChange,
+  list,
   onBlur,
   inputRef,
   helperText,
@@ -111,13 +116,15 @@ export function FilePicker({
       <FormHelperText id={helperId} error={Boolean(error)} sx={{ mx: 0 }}>
         {error ?? helperText}
       </FormHelperText>
-      <ChosenFiles
-        heading={heading}
-        files={files}
-        showPreviews={showPreviews}
-        disabled={disabled}
-        onChange={onChange}
-      />
+      {list ?? (
+        <ChosenFiles
+          heading={heading}
+          files={files}
+          showPreviews={showPreviews}
+          disabled={disabled}
+          onChange={onChange}
+        />
+      )}
     </Box>
   );
 }

@@ -1,11 +1,17 @@
-import { DIGITAL_FILE_EXTENSIONS } from '@bindery/shared';
+import { CatalogMessages, DIGITAL_FILE_EXTENSIONS, PRODUCT_LIMITS } from '@bindery/shared';
 import AddPhotoAlternateOutlinedIcon from '@mui/icons-material/AddPhotoAlternateOutlined';
 import UploadFileOutlinedIcon from '@mui/icons-material/UploadFileOutlined';
 import Typography from '@mui/material/Typography';
-import { Controller, type Control, type UseFormTrigger } from 'react-hook-form';
+import {
+  Controller,
+  type Control,
+  type UseFormSetError,
+  type UseFormTrigger,
+} from 'react-hook-form';
 import type { AdminProduct } from '../api/list-products';
-import { CurrentImages } from './current-images';
 import { FilePicker } from './file-picker';
+import { newImageEntries, type ImageEntry } from './image-entries';
+import { ImageList } from './image-list';
 import {
   digitalFileAcceptedText,
   IMAGES_ACCEPTED_TEXT,
@@ -15,15 +21,18 @@ import {
 } from './product-form-schema';
 
 const DIGITAL_FILE_ACCEPT = DIGITAL_FILE_EXTENSIONS.join(',');
+const IMAGES_HELP =
+  `${IMAGES_ACCEPTED_TEXT}; up to ${PRODUCT_LIMITS.imagesMax}, added to the list. ` +
+  'The first one is the cover: drag an image or use its arrows to change the order.';
 
 export interface ProductFileFieldsProps {
   control: Control<ProductFormInput, unknown, ProductFormValues>;
   trigger: UseFormTrigger<ProductFormInput>;
+  setError: UseFormSetError<ProductFormInput>;
   /** The product being edited; null for a new one. */
   product: AdminProduct | null;
   /** "guide.pdf (120.0 KB)", the file the product has now. */
   currentFile: string | undefined;
-  hasNewImages: boolean;
   hasNewFile: boolean;
   isSubmitting: boolean;
 }
@@ -38,47 +47,52 @@ export function ProductFileFields(props: ProductFileFieldsProps) {
   );
 }
 
-/** New images replace all the current ones, which show (dimmed once replaced) inside. */
-function ImagesField({
-  control,
-  trigger,
-  product,
-  hasNewImages,
-  isSubmitting,
-}: ProductFileFieldsProps) {
+/**
+ * The product's images in order, the first the cover: chosen files are added to the list (up to
+ * the limit), and each image can be moved or removed.
+ */
+function ImagesField({ control, trigger, setError, isSubmitting }: ProductFileFieldsProps) {
   return (
     <Controller
       control={control}
       name="images"
-      render={({ field, fieldState }) => (
-        <FilePicker
-          heading="Images"
-          buttonLabel="Choose images"
-          icon={<AddPhotoAlternateOutlinedIcon />}
-          accept={IMAGE_ACCEPT}
-          multiple
-          showPreviews
-          files={field.value}
-          onChange={(files) => {
-            field.onChange(files);
-            // Checked as soon as they are chosen: type by content, and size.
-            void trigger('images');
-          }}
-          onBlur={field.onBlur}
-          inputRef={field.ref}
-          error={fieldState.error?.message ?? imageItemError(fieldState.error)}
-          disabled={isSubmitting}
-          helperText={
-            product
-              ? `${IMAGES_ACCEPTED_TEXT}. Choosing new images replaces all the current ones.`
-              : `${IMAGES_ACCEPTED_TEXT}; choose one or more. The first one is the cover.`
-          }
-        >
-          {product && product.image.length > 0 && (
-            <CurrentImages urls={product.image} isReplaced={hasNewImages} />
-          )}
-        </FilePicker>
-      )}
+      render={({ field, fieldState }) => {
+        const change = (entries: ImageEntry[]) => {
+          field.onChange(entries);
+          // Checked as soon as they change: type by content, size, and how many.
+          return trigger('images');
+        };
+        return (
+          <FilePicker
+            heading="Images"
+            buttonLabel="Choose images"
+            icon={<AddPhotoAlternateOutlinedIcon />}
+            accept={IMAGE_ACCEPT}
+            multiple
+            onChange={(files) => {
+              const room = Math.max(PRODUCT_LIMITS.imagesMax - field.value.length, 0);
+              const added = newImageEntries(files.slice(0, room));
+              void change([...field.value, ...added]).then(() => {
+                // Files past the limit are left out, and the form says why.
+                if (files.length > room)
+                  setError('images', { type: 'custom', message: CatalogMessages.tooManyImages });
+              });
+            }}
+            onBlur={field.onBlur}
+            inputRef={field.ref}
+            error={fieldState.error?.message ?? imageItemError(fieldState.error)}
+            disabled={isSubmitting}
+            helperText={IMAGES_HELP}
+            list={
+              <ImageList
+                entries={field.value}
+                disabled={isSubmitting}
+                onChange={(entries) => void change(entries)}
+              />
+            }
+          />
+        );
+      }}
     />
   );
 }

@@ -198,16 +198,16 @@ describe('choosing files', () => {
       fileOf('guide.pdf', 'application/pdf', 512),
     );
 
-    const images = within(dialog.getByRole('list', { name: 'Chosen images' }));
+    const images = within(dialog.getByRole('list', { name: 'Product images' }));
     expect(images.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
-      'cover.png (123.4 KB)',
+      'cover.png (123.4 KB)Cover',
       'back.jpg (2.0 KB)',
     ]);
     expect(dialog.getByText('guide.pdf (0.5 KB)')).toBeInTheDocument();
 
     await user.click(dialog.getByRole('button', { name: 'Remove cover.png' }));
     expect(images.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
-      'back.jpg (2.0 KB)',
+      'back.jpg (2.0 KB)Cover',
     ]);
   });
 
@@ -223,7 +223,7 @@ describe('choosing files', () => {
       'image/jpeg,image/png,image/webp,image/gif,image/avif',
     );
     expect(images).toHaveAccessibleDescription(
-      'JPEG, PNG, WebP, GIF or AVIF, up to 10 MB each; choose one or more. The first one is the cover.',
+      'JPEG, PNG, WebP, GIF or AVIF, up to 10 MB each; up to 10, added to the list. The first one is the cover: drag an image or use its arrows to change the order.',
     );
     expect(images).toHaveAttribute('multiple');
     const file = dialog.getByLabelText('Choose digital file');
@@ -231,7 +231,7 @@ describe('choosing files', () => {
     expect(file).not.toHaveAttribute('multiple');
   });
 
-  test('editing shows the current images and file, and says new ones replace them', async () => {
+  test('editing shows the current images in order and the file, and says a new file replaces it', async () => {
     stubXhr();
     const product = makeProduct({
       title: 'Tide Tables',
@@ -247,9 +247,11 @@ describe('choosing files', () => {
     );
     expect(dialog.getByRole('img', { name: 'Current image 2' })).toBeInTheDocument();
     expect(dialog.getByText('Current file: tides-2025.epub (10.0 KB)')).toBeInTheDocument();
-    expect(dialog.getByLabelText('Choose images')).toHaveAccessibleDescription(
-      'JPEG, PNG, WebP, GIF or AVIF, up to 10 MB each. Choosing new images replaces all the current ones.',
-    );
+    const images = within(dialog.getByRole('list', { name: 'Product images' }));
+    expect(images.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'Current image 1Cover',
+      'Current image 2',
+    ]);
     expect(dialog.getByLabelText('Choose digital file')).toHaveAccessibleDescription(
       'PDF, ZIP or EPUB, up to 2048 MB. Choosing a new file replaces the current one.',
     );
@@ -456,7 +458,7 @@ describe('submitting a new product', () => {
 });
 
 describe('submitting an edit', () => {
-  test('new images replace the current ones; without a new file there is no file stage', async () => {
+  test('new images are added after the current ones; without a new file there is no file stage', async () => {
     const xhr = stubXhr();
     const product = makeProduct({ title: 'Star Charts' });
     const bodies: unknown[] = [];
@@ -471,7 +473,6 @@ describe('submitting an edit', () => {
     const dialog = await openEditForm(user, 'Star Charts');
 
     await user.upload(dialog.getByLabelText('Choose images'), fileOf('fresh.png', 'image/png'));
-    expect(dialog.getByText('Current images (will be replaced)')).toBeInTheDocument();
     await save(user, dialog, 'Save Changes');
 
     expect(await screen.findByText('Product updated successfully!')).toBeInTheDocument();
@@ -485,7 +486,7 @@ describe('submitting an edit', () => {
         subtitle: product.subtitle,
         description: product.description,
         price: 12.5,
-        image: ['/media/images/fresh/original.png'],
+        image: [...product.image, '/media/images/fresh/original.png'],
       },
     ]);
   });

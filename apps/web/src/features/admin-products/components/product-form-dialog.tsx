@@ -4,6 +4,7 @@ import { useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { AdminProduct } from '../api/list-products';
 import { DiscardChangesPrompt } from './discard-changes-prompt';
+import { chosenFiles, isUnchangedImageList } from './image-entries';
 import { ProductFileFields } from './product-file-fields';
 import { ProductFormFields } from './product-form-fields';
 import { ProductFormLayout } from './product-form-layout';
@@ -29,6 +30,20 @@ export interface ProductFormDialogProps {
   onUploadError: (message: string) => void;
 }
 
+/** The form's state and rules: adding, or editing `product` (its images listed in order). */
+function useProductForm(product: AdminProduct | null) {
+  const mode = product ? 'edit' : 'add';
+  const currentImageCount = product?.image.length ?? 0;
+  const schema = useMemo(
+    () => productFormSchema(mode, currentImageCount),
+    [mode, currentImageCount],
+  );
+  return useForm<ProductFormInput, unknown, ProductFormValues>({
+    defaultValues: productFormDefaults(product),
+    resolver: zodResolver(schema),
+  });
+}
+
 /**
  * Adds or edits a product. Submitting uploads the digital file (with progress), then the images
  * in batches, then hands the product body to the page, which saves it. Nothing closes the dialog
@@ -41,18 +56,14 @@ export function ProductFormDialog({
   onSubmit,
   onUploadError,
 }: ProductFormDialogProps) {
-  const mode = product ? 'edit' : 'add';
-  const schema = useMemo(() => productFormSchema(mode), [mode]);
   const upload = useProductUpload();
   const isSubmitting = upload.isBusy;
 
-  const { control, register, handleSubmit, trigger, setValue, formState } = useForm<
-    ProductFormInput,
-    unknown,
-    ProductFormValues
-  >({ defaultValues: productFormDefaults(product), resolver: zodResolver(schema) });
+  const { control, register, handleSubmit, trigger, setValue, setError, formState } =
+    useProductForm(product);
   const { errors, isDirty, dirtyFields } = formState;
-  const hasNewImages = useWatch({ control, name: 'images' }).length > 0;
+  const images = useWatch({ control, name: 'images' });
+  const hasImageChanges = !isUnchangedImageList(images, product?.image ?? []);
   const hasNewFile = useWatch({ control, name: 'digitalFile' }) !== null;
   const isLimitEdited = Boolean(dirtyFields.downloadLimit);
   const { currentFile } = useProductDetails(product, isLimitEdited, setValue);
@@ -62,12 +73,15 @@ export function ProductFormDialog({
   const [isDiscardAsked, setDiscardAsked] = useState(false);
   const requestClose = () => {
     if (isSubmitting) return;
-    if (isDirty || hasNewImages || hasNewFile) setDiscardAsked(true);
+    if (isDirty || hasImageChanges || hasNewFile) setDiscardAsked(true);
     else onClose();
   };
 
   const submit = async (values: ProductFormValues) => {
-    const uploaded = await upload.uploadChosen(values);
+    const uploaded = await upload.uploadChosen({
+      digitalFile: values.digitalFile,
+      images: chosenFiles(values.images),
+    });
     if (!uploaded.ok) return onUploadError(uploaded.message);
     upload.markFinalizing();
     const submission = buildProductSubmission(product, values, uploaded, isLimitEdited);
@@ -107,9 +121,9 @@ export function ProductFormDialog({
       <ProductFileFields
         control={control}
         trigger={trigger}
+        setError={setError}
         product={product}
         currentFile={currentFile}
-        hasNewImages={hasNewImages}
         hasNewFile={hasNewFile}
         isSubmitting={isSubmitting}
       />

@@ -13,6 +13,7 @@ import {
 import { z } from 'zod';
 import { getStoreConfig } from '../../../lib/store-config';
 import { priceInUsd, type AdminProduct } from '../api/list-products';
+import { chosenFiles, currentImageEntries, type ImageEntry } from './image-entries';
 
 export type ProductFormMode = 'add' | 'edit';
 
@@ -77,16 +78,18 @@ export async function digitalFileProblem(
 /**
  * The product form's rules: the server's own field rules and messages (shared), plus the files,
  * each checked by its content and size before anything is uploaded. Adding needs at least one
- * image and the digital file; editing keeps the current ones when none are chosen.
+ * image and the digital file; editing keeps the current file when none is chosen.
  */
-export function productFormSchema(mode: ProductFormMode) {
+export function productFormSchema(mode: ProductFormMode, currentImageCount = 0) {
   const isAdd = mode === 'add';
   const fields = CreateProductBodySchema.shape;
 
   let images = z
-    .array(z.instanceof(File))
+    .array(z.custom<ImageEntry>())
     .max(PRODUCT_LIMITS.imagesMax, CatalogMessages.tooManyImages);
-  if (isAdd) images = images.min(PRODUCT_LIMITS.imagesMin, CatalogMessages.imagesRequired);
+  // An edit may keep the list as it is, but cannot save a product left without any image.
+  if (isAdd || currentImageCount > 0)
+    images = images.min(PRODUCT_LIMITS.imagesMin, CatalogMessages.imagesRequired);
 
   return z.object({
     title: fields.title,
@@ -105,8 +108,8 @@ export function productFormSchema(mode: ProductFormMode) {
       .trim()
       .transform((text) => (text === '' ? null : Number(text)))
       .pipe(fields.downloadLimit.unwrap()),
-    images: images.superRefine(async (files, context) => {
-      const problems = (await Promise.all(files.map(imageProblem))).filter(
+    images: images.superRefine(async (entries, context) => {
+      const problems = (await Promise.all(chosenFiles(entries).map(imageProblem))).filter(
         (problem) => problem !== null,
       );
       if (problems.length > 0) context.addIssue({ code: 'custom', message: problems.join(' ') });
@@ -125,7 +128,7 @@ export function productFormSchema(mode: ProductFormMode) {
 export type ProductFormInput = z.input<ReturnType<typeof productFormSchema>>;
 export type ProductFormValues = z.output<ReturnType<typeof productFormSchema>>;
 
-/** Empty for a new product; the row's values when editing (files are only chosen anew). */
+/** Empty for a new product; the row's values and images when editing (a file is only chosen anew). */
 export function productFormDefaults(product: AdminProduct | null): ProductFormInput {
   const price = product ? priceInUsd(product.price) : undefined;
   return {
@@ -137,7 +140,7 @@ export function productFormDefaults(product: AdminProduct | null): ProductFormIn
       product?.downloadLimit === undefined || product.downloadLimit === null
         ? ''
         : String(product.downloadLimit),
-    images: [],
+    images: product ? currentImageEntries(product.image) : [],
     digitalFile: null,
   };
 }

@@ -1,5 +1,6 @@
 import type { CreateProductBody, UpdateProductBody } from '@bindery/shared';
 import type { AdminProduct } from '../api/list-products';
+import { imageUrlsInOrder, isUnchangedImageList } from './image-entries';
 import type { ProductFormValues } from './product-form-schema';
 import type { UploadedParts } from './use-product-upload';
 
@@ -8,7 +9,8 @@ export type ProductSubmission =
   | { kind: 'update'; id: string; body: UpdateProductBody };
 
 /**
- * The body the page saves: the form's fields and the uploaded parts. Null when a new product has
+ * The body the page saves: the form's fields and the uploaded parts (`image`: the URLs of the
+ * newly chosen images, in list order). Null when a new product has
  * no file (the form's rules require one on create; this only guards the types).
  */
 export function buildProductSubmission(
@@ -30,14 +32,21 @@ export function buildProductSubmission(
     public_id: digitalFile.public_id,
     secure_url: digitalFile.secure_url,
   };
+  // The list in its order: kept images by URL, chosen ones by the URL their upload returned.
+  const images = imageUrlsInOrder(values.images, image ?? []);
   if (product) {
+    // An unchanged list is left out, as an unchanged file is: the product keeps its own.
+    const isKept = isUnchangedImageList(values.images, product.image);
     return {
       kind: 'update',
       id: product._id,
-      // Absent images or file keep the current ones; chosen ones replace them.
-      body: { ...fields, ...(image && { image }), ...(fileRef && { digitalFile: fileRef }) },
+      body: {
+        ...fields,
+        ...(!isKept && { image: images }),
+        ...(fileRef && { digitalFile: fileRef }),
+      },
     };
   }
   if (!fileRef) return null;
-  return { kind: 'create', body: { ...fields, image: image ?? [], digitalFile: fileRef } };
+  return { kind: 'create', body: { ...fields, image: images, digitalFile: fileRef } };
 }
