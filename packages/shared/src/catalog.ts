@@ -12,6 +12,8 @@ export const PRODUCT_LIMITS = {
   listLimitMax: 50,
   searchMax: 2_000,
   downloadLimitMax: 1_000_000,
+  /** The highest catalogue page a query may ask for; an address past it reads as this page. */
+  pageMax: 1_000_000,
 } as const;
 
 export const DIGITAL_FORMATS = ['pdf', 'zip', 'epub'] as const;
@@ -83,7 +85,7 @@ export const PRODUCT_SORT_FIELDS = ['title', 'price', 'createdAt'] as const;
 export type ProductSortField = (typeof PRODUCT_SORT_FIELDS)[number];
 
 export const ListProductsQuerySchema = z.object({
-  page: intParam('page', 1, 1_000_000, 1),
+  page: intParam('page', 1, PRODUCT_LIMITS.pageMax, 1),
   limit: intParam('limit', 1, PRODUCT_LIMITS.listLimitMax, 10),
   /** Without it the list is newest first; a search is ranked by relevance and ignores it. */
   sort: z

@@ -128,7 +128,12 @@ test('an unknown product is a 404 with the not-found page rendered, never kept',
 });
 
 test('a page past the end of the catalogue or a search is a 404 that still renders the page', async () => {
-  for (const url of ['/store/products?page=99', '/store/products?page=2&search=folded']) {
+  for (const url of [
+    '/store/products?page=99',
+    '/store/products?page=2&search=folded',
+    // Past the highest page a query may ask for: read as that page, so past the end too.
+    '/store/products?page=99999999',
+  ]) {
     const response = await get(url);
     expect(response.statusCode).toBe(404);
     expect(response.body).toContain('<div id="root"><ul>0</ul></div>');

@@ -1,6 +1,7 @@
 import {
   CATALOG_PAGE_SIZE,
   ListProductsQuerySchema,
+  PRODUCT_LIMITS,
   type Product,
   type ProductList,
   type User,
@@ -70,12 +71,14 @@ export function createStorefrontService({
     async cataloguePage(url: string, search: string, user: User | null): Promise<PageAnswer> {
       const renderer = await loadRenderer?.();
       const place = renderer?.cataloguePlace(search) ?? placeFrom(search);
+      // Past the highest page a query may ask for reads as that page: past the end, not an error.
+      const page = Math.min(place.page, PRODUCT_LIMITS.pageMax);
       const query = ListProductsQuerySchema.safeParse({
-        page: String(place.page),
+        page: String(page),
         limit: String(place.limit),
         search: place.search || undefined,
       });
-      const head = () => catalogueHead(store, { page: place.page, search: place.search });
+      const head = () => catalogueHead(store, { page, search: place.search });
       if (!renderer || !query.success) return { status: 200, content: () => ({ head: head() }) };
       const { answer } = await catalog.productListAnswer(query.data);
       const list = () => JSON.parse(answer.body.toString()) as ProductList;

@@ -1,13 +1,19 @@
+import { PRODUCT_LIMITS } from '@bindery/shared';
+
 /** The catalogue's place as its address gives it: `?page=2&search=handbook`. */
 export interface CataloguePlace {
   page: number;
   search: string;
 }
 
-/** A page number from the URL; anything that is not a whole number from 1 up means page 1. */
+/**
+ * A page number from the URL; anything that is not a whole number from 1 up means page 1, and
+ * a number past the highest page a query may ask for reads as that page (then "no such page").
+ */
 export function readPage(value: string | null): number {
   const page = Number(value);
-  return Number.isSafeInteger(page) && page >= 1 ? page : 1;
+  if (!Number.isSafeInteger(page) || page < 1) return 1;
+  return Math.min(page, PRODUCT_LIMITS.pageMax);
 }
 
 export function readCataloguePlace(params: URLSearchParams): CataloguePlace {
