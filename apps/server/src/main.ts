@@ -129,7 +129,12 @@ async function start() {
 
   // On a terminal, one short line per request; JSON for anything that collects logs.
   const logFormat = resolveLogFormat(config.logFormat, Boolean(process.stdout.isTTY));
-  const logStream = logFormat === 'pretty' ? prettyLogStream(process.stdout) : undefined;
+  // Either way through process.stdout, as console.log writes: the logger's own asynchronous
+  // writer would let the admin's password (printed last) come out before the lines above it.
+  const logStream =
+    logFormat === 'pretty'
+      ? prettyLogStream(process.stdout)
+      : { write: (line: string) => void process.stdout.write(line) };
   const app = await buildApp(config, { logStream }).catch((error: unknown) => {
     if (error instanceof DataDirLockedError) {
       console.error(error.message);
