@@ -1,5 +1,5 @@
 // `npm start` builds the store only when its sources changed since the last build, so a start
-// after the first takes about a second instead of the build's twenty or so.
+// after the first takes seconds instead of the build's minute or more on a small machine.
 //
 //   node scripts/build-if-stale.mjs           builds (npm run build) when stale, quietly, else
 //                                              prints nothing
