@@ -1,19 +1,37 @@
 // `npm start` builds the store only when its sources changed since the last build, so a start
-// after the first takes about a second instead of the build's fifteen or so.
+// after the first takes seconds instead of the build's minute or more on a small machine.
 //
-//   node scripts/build-if-stale.mjs           builds (npm run build) when stale, else says so
+//   node scripts/build-if-stale.mjs           builds (npm run build) when stale, quietly, else
+//                                              prints nothing
 //   node scripts/build-if-stale.mjs --record  notes the current sources as built (end of build)
 //
 // "Changed" is decided by content, not modification times (a fresh clone or a branch switch
 // touches every file): a hash of every file the build reads, compared with the one recorded.
+//
+// The build's own output (about 150 lines of compiler and bundler listings) would bury what
+// start-up says after it, the first admin password included: it goes to a log file, and only
+// one line is shown, unless a step fails, when the whole output is shown. `npm run build` run
+// directly still shows everything.
 import { createHash } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const record = path.join(root, 'node_modules/.cache/bindery/build-inputs.sha256');
+const cacheDir = path.join(root, 'node_modules/.cache/bindery');
+const record = path.join(cacheDir, 'build-inputs.sha256');
+/** The last quiet build's whole output, kept for a look after the fact. */
+const buildLog = path.join(cacheDir, 'build.log');
 
 /** What the build reads: sources (tests left out), configs, the lock file. */
 const INPUTS = [
@@ -74,18 +92,38 @@ function inputsHash() {
   return hash.digest('hex');
 }
 
+/** `npm run build` with its output in the log file; one line here, or everything on failure. */
+function buildQuietly() {
+  mkdirSync(cacheDir, { recursive: true });
+  process.stdout.write('Building the store (first start, or a source changed)… ');
+  const started = Date.now();
+  const log = openSync(buildLog, 'w');
+  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+  let result;
+  try {
+    result = spawnSync(npm, ['run', 'build'], { cwd: root, stdio: ['ignore', log, log] });
+  } finally {
+    closeSync(log);
+  }
+  if (result.status === 0) {
+    console.log(`done in ${Math.round((Date.now() - started) / 1000)} s`);
+    return 0;
+  }
+  console.log('failed:\n');
+  process.stderr.write(readFileSync(buildLog, 'utf8'));
+  if (result.error) console.error(result.error.message);
+  console.error(
+    `\nThe build failed (its output is above, and in ${path.relative(root, buildLog)}).`,
+  );
+  return result.status ?? 1;
+}
+
 const current = inputsHash();
 if (process.argv.includes('--record')) {
-  mkdirSync(path.dirname(record), { recursive: true });
+  mkdirSync(cacheDir, { recursive: true });
   writeFileSync(record, `${current}\n`);
 } else {
   const built = OUTPUTS.every((output) => existsSync(path.join(root, output)));
   const recorded = existsSync(record) ? readFileSync(record, 'utf8').trim() : '';
-  if (built && recorded === current) {
-    console.log('The build is up to date (npm run build rebuilds anyway).');
-  } else {
-    const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-    const result = spawnSync(npm, ['run', 'build'], { cwd: root, stdio: 'inherit' });
-    process.exit(result.status ?? 1);
-  }
+  if (!built || recorded !== current) process.exit(buildQuietly());
 }

@@ -27,8 +27,7 @@ test('a signed-in buyer following "Main site" back into the store reaches the ca
   await signInNewBuyer(page);
   await page.goto('/store/products?page=2');
 
-  // The main site's link into the store: "/" (the default MAIN_SITE_URL) leads to the store's
-  // index, which sends on to the login.
+  // The main site's link into the store: "/" (the default MAIN_SITE_URL) opens the catalogue.
   await page.goto('/');
 
   await expect(page).toHaveURL(/\/store\/products$/);

@@ -224,10 +224,40 @@ describe('web app', () => {
     });
   });
 
-  test('/ redirects to the store', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/' });
+  test('/ opens the catalogue (the store index itself still sends to the login)', async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/',
+      headers: { host: '127.0.0.1:4000' },
+    });
     expect(response.statusCode).toBe(302);
-    expect(response.headers.location).toBe('/store/');
+    expect(response.headers.location).toBe('http://127.0.0.1:4000/store/products');
+    expect(response.headers['cache-control']).toBe('no-cache');
+  });
+
+  test('/ sends to the catalogue at PUBLIC_URL; another host goes there first', async () => {
+    const dist = t.config.webDistDir;
+    await t.close();
+    t = await buildTestApp({
+      webDistDir: dist,
+      publicUrl: 'https://shop.example.com',
+      isPublicUrlSet: true,
+    });
+    const there = await t.app.inject({
+      method: 'GET',
+      url: '/',
+      headers: { host: 'shop.example.com' },
+    });
+    expect(there.statusCode).toBe(302);
+    expect(there.headers.location).toBe('https://shop.example.com/store/products');
+
+    const elsewhere = await t.app.inject({
+      method: 'GET',
+      url: '/',
+      headers: { host: '127.0.0.1:4000' },
+    });
+    expect(elsewhere.statusCode).toBe(308);
+    expect(elsewhere.headers.location).toBe('https://shop.example.com/');
   });
 
   test.each(['/store', '/store/', '/store/login', '/store/my-orders?x=1'])(

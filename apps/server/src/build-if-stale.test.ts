@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import {
   appendFileSync,
   copyFileSync,
@@ -35,8 +35,10 @@ function project() {
   write(
     'build.mjs',
     `import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
-     import { execFileSync } from 'node:child_process';
+     import { execFileSync, spawnSync } from 'node:child_process';
      appendFileSync('builds.log', 'built\\n');
+     console.log('vite v8 building client environment for production...');
+     console.error('a warning on stderr');
      mkdirSync('packages/shared/dist', { recursive: true });
      mkdirSync('apps/web/dist', { recursive: true });
      mkdirSync('apps/web/dist-ssr', { recursive: true });
@@ -54,6 +56,7 @@ function project() {
     execFileSync(process.execPath, [at('scripts/build-if-stale.mjs')], {
       cwd: root,
       encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
     });
   const builds = () => readFileSync(at('builds.log'), 'utf8').split('\n').filter(Boolean).length;
   return { at, write, start, builds };
@@ -64,9 +67,15 @@ test(
   { timeout: 60_000 },
   () => {
     const p = project();
-    p.start();
+    // One line while building, the build's own output kept out of sight; nothing when up to date.
+    expect(p.start()).toMatch(
+      /^Building the store \(first start, or a source changed\)… done in \d+ s\n$/,
+    );
     expect(p.builds()).toBe(1);
-    expect(p.start()).toContain('The build is up to date');
+    expect(readFileSync(p.at('node_modules/.cache/bindery/build.log'), 'utf8')).toContain(
+      'vite v8 building client environment for production...',
+    );
+    expect(p.start()).toBe('');
     expect(p.builds()).toBe(1);
 
     // Tests are not built; a file touched but unchanged (a checkout) is not a change.
@@ -90,3 +99,26 @@ test(
     expect(p.builds()).toBe(4);
   },
 );
+
+test('a failing build step shows its whole output and stops the start', { timeout: 60_000 }, () => {
+  const p = project();
+  p.write(
+    'build.mjs',
+    `console.log('> @bindery/server build');
+     console.error('src/main.ts(3,7): error TS2322: Type "string" is not assignable to type "number".');
+     process.exit(2);`,
+  );
+  const run = spawnSync(process.execPath, [p.at('scripts/build-if-stale.mjs')], {
+    cwd: p.at('.'),
+    encoding: 'utf8',
+  });
+  expect(run.status).toBe(2);
+  expect(run.stdout).toBe('Building the store (first start, or a source changed)… failed:\n\n');
+  expect(run.stderr).toContain('> @bindery/server build\n');
+  expect(run.stderr).toContain(
+    'src/main.ts(3,7): error TS2322: Type "string" is not assignable to type "number".',
+  );
+  expect(run.stderr).toContain(
+    'The build failed (its output is above, and in node_modules/.cache/bindery/build.log).',
+  );
+});

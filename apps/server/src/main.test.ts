@@ -112,7 +112,7 @@ test.skipIf(testDb === 'postgres')(
     // Without PUBLIC_URL, links in email use the announced address: the line says to set it.
     await waitForOutput(local.output, 'Bindery is open at http://localhost:');
     expect(local.output()).toMatch(
-      /Bindery is open at http:\/\/localhost:\d+\/store\. Links in email point there too: set PUBLIC_URL to the address buyers use before sending real email/,
+      /Bindery is open at http:\/\/localhost:\d+\/store\/products\. Links in email point there too: set PUBLIC_URL to the address buyers use before sending real email/,
     );
     local.child.kill('SIGTERM');
     expect(await local.exited).toBe(0);
@@ -188,5 +188,45 @@ test.skipIf(testDb === 'postgres')(
       req: { method: 'GET', url: '/api/health' },
       res: { statusCode: 200 },
     });
+  },
+);
+
+test.skipIf(testDb === 'postgres')(
+  'a new store’s admin password comes last at start-up, set apart, after the catalogue’s address',
+  { timeout: 60_000 },
+  async () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bindery-main-'));
+    dirs.push(dataDir);
+    // JSON lines (the output is a pipe): the logger writes them asynchronously, after the fact.
+    const server = start(dataDir, { ADMIN_EMAIL: '', ADMIN_PASSWORD: '' });
+    await server.listening;
+    await waitForOutput(server.output, '=\n\n');
+    const output = server.output();
+    const block = output.slice(output.indexOf('\n\n===='));
+    expect(block).toMatch(
+      new RegExp(
+        [
+          '',
+          '',
+          '={72}',
+          '  An admin account was created for this new store\\. Its password is shown only once:',
+          '',
+          '    email:    admin@bindery\\.local',
+          '    password: [A-Za-z0-9_-]{16}',
+          '',
+          '  Sign in at http://localhost:\\d+/store/login/admin',
+          '  \\(set ADMIN_EMAIL and ADMIN_PASSWORD, or run "npm run create-admin", to choose your own\\)',
+          '={72}',
+          '',
+          '',
+        ].join('\\n') + '$',
+      ),
+    );
+    // Everything else start-up says comes before it, the catalogue's address included.
+    expect(output.indexOf('Bindery is open at http://localhost:')).toBeGreaterThan(-1);
+    expect(output.indexOf('Bindery is open at')).toBeLessThan(output.indexOf(block));
+    expect(output.indexOf('Test checkout active')).toBeLessThan(output.indexOf(block));
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
   },
 );

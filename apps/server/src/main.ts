@@ -42,25 +42,34 @@ function loadConfigOrExit(): Config {
 }
 
 /**
+ * The one-time admin password, framed so it stands out of the start-up lines it follows: the
+ * last thing start-up prints.
+ */
+function adminCredentialsNotice(email: string, password: string, publicUrl: string) {
+  const rule = '='.repeat(72);
+  return [
+    '',
+    rule,
+    '  An admin account was created for this new store. Its password is shown only once:',
+    '',
+    `    email:    ${email}`,
+    `    password: ${password}`,
+    '',
+    `  Sign in at ${publicUrl}/store/login/admin`,
+    '  (set ADMIN_EMAIL and ADMIN_PASSWORD, or run "npm run create-admin", to choose your own)',
+    rule,
+    '',
+  ].join('\n');
+}
+
+/**
  * The admin account and the demo catalogue, once the database can be reached; instances
  * starting together on one PostgreSQL take turns (the caller holds the job lock), so both are
- * made once.
+ * made once. Resolves with the new admin's credentials to print, if one was generated.
  */
-async function setUpStore(app: FastifyInstance, config: Config) {
+async function setUpStore(app: FastifyInstance, config: Config): Promise<string | undefined> {
   const admin = await ensureAdmin(config, app.auth);
-  if (admin.kind === 'generated') {
-    console.log(
-      [
-        '',
-        '  An admin account was created for this new store. This password is shown only once:',
-        `    email:    ${admin.email}`,
-        `    password: ${admin.password}`,
-        `  Sign in at ${config.publicUrl}/store/login/admin`,
-        '  (set ADMIN_EMAIL and ADMIN_PASSWORD, or run "npm run create-admin", to choose your own)',
-        '',
-      ].join('\n'),
-    );
-  } else if (admin.kind === 'configured' && admin.outcome !== 'unchanged') {
+  if (admin.kind === 'configured' && admin.outcome !== 'unchanged') {
     app.log.info(`admin ${admin.email} ${admin.outcome} from ADMIN_EMAIL/ADMIN_PASSWORD`);
   }
 
@@ -75,6 +84,9 @@ async function setUpStore(app: FastifyInstance, config: Config) {
         `added the demo catalogue (${seeded} products); set SEED_DEMO=false to start empty`,
       );
   }
+  return admin.kind === 'generated'
+    ? adminCredentialsNotice(admin.email, admin.password, config.publicUrl)
+    : undefined;
 }
 
 /** SIGTERM and SIGINT finish in-flight requests, then exit; a hung one is cut off. */
@@ -117,7 +129,12 @@ async function start() {
 
   // On a terminal, one short line per request; JSON for anything that collects logs.
   const logFormat = resolveLogFormat(config.logFormat, Boolean(process.stdout.isTTY));
-  const logStream = logFormat === 'pretty' ? prettyLogStream(process.stdout) : undefined;
+  // Either way through process.stdout, as console.log writes: the logger's own asynchronous
+  // writer would let the admin's password (printed last) come out before the lines above it.
+  const logStream =
+    logFormat === 'pretty'
+      ? prettyLogStream(process.stdout)
+      : { write: (line: string) => void process.stdout.write(line) };
   const app = await buildApp(config, { logStream }).catch((error: unknown) => {
     if (error instanceof DataDirLockedError) {
       console.error(error.message);
@@ -128,12 +145,17 @@ async function start() {
 
   const prepareStore = () =>
     createJobLock(app.database).inTurn('storeSetup', () => setUpStore(app, config));
+  const printCredentials = (notice: string | undefined) => {
+    if (notice) console.log(notice);
+  };
   // A PostgreSQL that was down at start: listen now (answering 503) and prepare once it is back.
-  if (app.isDatabaseReady()) await prepareStore();
+  let credentials: string | undefined;
+  if (app.isDatabaseReady()) credentials = await prepareStore();
   else {
     void app
       .whenDatabaseReady()
       .then(prepareStore)
+      .then(printCredentials)
       .catch((error: unknown) => app.log.error({ err: error }, 'could not prepare the store'));
   }
 
@@ -155,13 +177,15 @@ async function start() {
   // Links in email use this address too (decision 010): without PUBLIC_URL it may be one only
   // this machine can open.
   app.log.info(
-    `${config.storeName} is open at ${config.publicUrl}/store${config.isPublicUrlSet ? '' : '. Links in email point there too: set PUBLIC_URL to the address buyers use before sending real email'}`,
+    `${config.storeName} is open at ${config.publicUrl}/store/products${config.isPublicUrlSet ? '' : '. Links in email point there too: set PUBLIC_URL to the address buyers use before sending real email'}`,
   );
   if (ALL_INTERFACES.has(config.host)) {
     app.log.info(
       `Listening on every network interface (HOST=${config.host}, port ${config.port}): anyone who can reach this machine can reach the store. Behind a reverse proxy on the same machine, set HOST=127.0.0.1.`,
     );
   }
+  // Last, so the one-time password is not lost among the lines above.
+  printCredentials(credentials);
 }
 
 start().catch((error: unknown) => {

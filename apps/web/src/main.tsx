@@ -4,6 +4,7 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { AppProviders } from './app/providers';
+import { routes } from './app/browser-routes';
 import { AppRoutes, basename } from './app/router';
 import { adoptServerPage } from './lib/page-data';
 import { queryClient } from './lib/query-client';
@@ -15,7 +16,7 @@ const app = (
   <StrictMode>
     <AppProviders>
       <BrowserRouter basename={basename}>
-        <AppRoutes />
+        <AppRoutes routeTable={routes} />
       </BrowserRouter>
     </AppProviders>
   </StrictMode>

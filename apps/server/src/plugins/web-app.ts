@@ -67,7 +67,14 @@ const STORE_PREFIX = '/store';
  * compressed once here, after the settings are filled in.
  */
 export async function registerWebApp(app: FastifyInstance, config: Config, pages?: PublicPages) {
-  app.get('/', { schema: { hide: true } }, (_request, reply) => reply.redirect(`${STORE_PREFIX}/`));
+  // The server's root (and the top bar's default "Main site" link) opens the catalogue; the
+  // store index itself still sends to the login, as the specification says. Temporary and not
+  // cached: a seller may later put a site of their own at this address.
+  app.get('/', { schema: { hide: true } }, (request, reply) =>
+    reply
+      .header('cache-control', 'no-cache')
+      .redirect(`${request.storeUrl}${STORE_PREFIX}/products`, 302),
+  );
 
   const indexFile = path.join(config.webDistDir, 'index.html');
   if (!existsSync(indexFile)) {

@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
 import { jsonResponse, stubFetch } from '../test/fetch';
 import { renderRoutes } from '../test/render';
-import { routes } from './router';
+import { routes } from './browser-routes';
 
 function signedOut() {
   return stubFetch({

@@ -6,7 +6,6 @@ import { NotFoundPage } from '../components/not-found-page';
 import { AdminOrdersRoute } from '../features/admin-orders/components/admin-orders-route';
 import { ProductsDashboardRoute } from '../features/admin-products/components/products-dashboard-route';
 import { readCataloguePlace } from '../features/catalog/catalogue-address';
-import { ProductPageSkeleton } from '../features/catalog/components/product-page-skeleton';
 import { ProductsPage } from '../features/catalog/components/products-page';
 import { RequireAuth } from './guard';
 import { AppLayout } from './layout/app-layout';
@@ -14,12 +13,8 @@ import type { PageHandle, PageTitle } from './layout/use-page-title';
 import { RouteErrorBoundary } from './route-error-boundary';
 
 // The catalogue is the store's front page and comes with the first script; every other page is
-// fetched when first shown (with the MUI theme, for the pages built with MUI). The product page,
-// like the catalogue, is plain (ui/store.css) and shows its own skeleton while its script arrives.
-const ProductPage = lazyPage(
-  () => import('../features/catalog/components/product-page').then((m) => m.ProductPage),
-  { fallback: <ProductPageSkeleton />, mui: false },
-);
+// fetched when first shown (with the MUI theme, for the pages built with MUI). The product page
+// is placed by the caller (browser-routes.tsx lazily, the server renderer up front).
 const LoginPage = lazyPage(() =>
   import('../features/auth/components/login-page').then((m) => m.LoginPage),
 );
@@ -128,8 +123,6 @@ export function buildRoutes(productPage: ReactNode): RouteObject[] {
   return [{ element: <AppLayout pages={pages} />, children: pages }];
 }
 
-export const routes = buildRoutes(<ProductPage />);
-
 /** The SPA lives under Vite's base ('/store/'), so the router's basename follows it. */
 export const basename = import.meta.env.BASE_URL.replace(/\/$/, '');
 
@@ -137,7 +130,7 @@ export const basename = import.meta.env.BASE_URL.replace(/\/$/, '');
  * The store's pages. The declarative router (BrowserRouter in main.tsx) is enough for them: no
  * page uses loaders or actions, and the data router would add its code to the first view.
  */
-export function AppRoutes({ routeTable = routes }: { routeTable?: RouteObject[] }) {
+export function AppRoutes({ routeTable }: { routeTable: RouteObject[] }) {
   const location = useLocation();
   const page = useRoutes(routeTable);
   return <RouteErrorBoundary location={location}>{page}</RouteErrorBoundary>;

@@ -18,7 +18,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     title: 'The Bookbinding Handbook',
     subtitle: 'Sewn, glued and cased bindings at home',
     description:
-      'A practical handbook for binding your own books: choosing paper grain, folding signatures, sewing on tapes, rounding and backing, and casing in. Sixty diagrams and a tool list for every budget.',
+      'A practical handbook for binding your own books: choosing paper grain, folding signatures, sewing on tapes, rounding and backing, and casing in. 38 pages with sixty diagrams and a tool list for every budget.',
   },
   {
     format: 'pdf',

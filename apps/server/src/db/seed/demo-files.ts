@@ -2,9 +2,6 @@ import { crc32, deflateRawSync } from 'node:zlib';
 
 /** Real, valid files for the demo catalogue, made in code so the repository ships no binaries. */
 
-const latin = (text: string) => text.replace(/[^\x20-\x7e]/g, '?');
-const pdfText = (text: string) => latin(text).replace(/[\\()]/g, (c) => `\\${c}`);
-
 /** Wraps text to lines of at most `width` characters. */
 function wrap(text: string, width: number): string[] {
   const lines: string[] = [];
@@ -17,44 +14,6 @@ function wrap(text: string, width: number): string[] {
   }
   if (line) lines.push(line);
   return lines;
-}
-
-/** A one-page PDF 1.4 with a title and paragraphs, in the standard Helvetica fonts. */
-export function makePdf(title: string, paragraphs: string[]): Buffer {
-  const body: string[] = [
-    'BT',
-    '/F2 22 Tf',
-    '72 740 Td',
-    `(${pdfText(title)}) Tj`,
-    '/F1 11 Tf',
-    '0 -34 Td',
-    '15 TL',
-  ];
-  for (const paragraph of paragraphs) {
-    for (const line of wrap(paragraph, 88)) body.push(`(${pdfText(line)}) Tj T*`);
-    body.push('T*');
-  }
-  body.push('ET');
-  const stream = body.join('\n');
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R /F2 6 0 R >> >> >>',
-    `<< /Length ${Buffer.byteLength(stream)} >>\nstream\n${stream}\nendstream`,
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Bold >>',
-  ];
-  let out = '%PDF-1.4\n%\xe2\xe3\xcf\xd3\n';
-  const offsets: number[] = [];
-  objects.forEach((object, index) => {
-    offsets.push(Buffer.byteLength(out, 'latin1'));
-    out += `${index + 1} 0 obj\n${object}\nendobj\n`;
-  });
-  const xref = Buffer.byteLength(out, 'latin1');
-  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  for (const offset of offsets) out += `${String(offset).padStart(10, '0')} 00000 n \n`;
-  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(out, 'latin1');
 }
 
 export interface ZipEntry {
@@ -176,7 +135,7 @@ ${chapterFiles.map((c) => `    <itemref idref="${c.id}"/>`).join('\n')}
         c.title,
         `<h1>${xml(c.title)}</h1>${c.text
           .split('\n\n')
-          .map((p) => `<p>${xml(p)}</p>`)
+          .map((p) => `<p>${xml(p).replaceAll('\n', '<br/>')}</p>`)
           .join('')}`,
       ),
     })),

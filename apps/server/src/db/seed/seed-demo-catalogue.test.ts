@@ -1,3 +1,7 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { crc32, inflateRawSync } from 'node:zlib';
 import type { Product, ProductList } from '@bindery/shared';
 import { afterEach, beforeEach, expect, test } from 'vitest';
@@ -66,6 +70,20 @@ function expectValidPdf(pdf: Buffer) {
   );
 }
 
+/** The page count (pdfinfo) and the text (pdftotext) of a PDF, as poppler reads them. */
+function pdfInfo(pdf: Buffer): { pages: number; text: string } {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'bindery-pdf-'));
+  try {
+    const file = path.join(dir, 'file.pdf');
+    writeFileSync(file, pdf);
+    const info = execFileSync('pdfinfo', [file], { encoding: 'utf8' });
+    const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+    return { pages: Number(info.match(/^Pages:\s+(\d+)$/m)![1]), text };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 function expectValidEpub(epub: Buffer) {
   const entries = unzip(epub);
   expect(entries[0]).toMatchObject({ name: 'mimetype', method: 0 });
@@ -92,6 +110,11 @@ test(
 
     const { cookie } = await signInAsAdmin(t.app);
     const formats = new Map<string, number>();
+    const pdfs = new Map<string, Buffer>();
+    const epubs = new Map<string, ReturnType<typeof unzip>>();
+    const zips = new Map<string, ReturnType<typeof unzip>>();
+    const descriptions = new Map<string, string>();
+    let totalBytes = 0;
     for (let p = 1; p <= 3; p++) {
       const list = (
         await t.app.inject({ method: 'GET', url: `/api/products?page=${p}&limit=10` })
@@ -111,13 +134,18 @@ test(
         if (file.format === 'epub') expectValidEpub(data);
         if (file.format === 'zip') {
           const entries = unzip(data);
-          expect(entries.map((e) => e.name.split('/').pop())).toEqual([
+          expect(entries.slice(0, 2).map((e) => e.name.split('/').pop())).toEqual([
             'README.txt',
             'LICENSE.txt',
-            'preview.pdf',
           ]);
-          expectValidPdf(entries[2]!.data);
+          for (const entry of entries.filter((e) => e.name.endsWith('.pdf')))
+            expectValidPdf(entry.data);
+          zips.set(product.title, entries);
         }
+        if (file.format === 'epub') epubs.set(product.title, unzip(data));
+        if (file.format === 'pdf') pdfs.set(product.title, data);
+        descriptions.set(product.title, product.description);
+        totalBytes += data.length;
         expect(product.image).toHaveLength(2);
         const card = await t.app.inject({
           method: 'GET',
@@ -128,6 +156,33 @@ test(
       }
     }
     expect(Object.fromEntries(formats)).toEqual({ pdf: 8, epub: 8, zip: 8 });
+
+    // The files are what their descriptions say, read back as a buyer's reader would.
+    const handbook = 'The Bookbinding Handbook';
+    const pages = Number(descriptions.get(handbook)!.match(/(\d+) pages with sixty diagrams/)![1]);
+    expect(pdfInfo(pdfs.get(handbook)!).pages).toBe(pages);
+    const figures = new Set(pdfInfo(pdfs.get(handbook)!).text.match(/^Figure \d+\./gm));
+    expect(figures.size).toBe(60);
+    expect(descriptions.get('Home Espresso Cheat Sheet')).toContain('A two-page reference');
+    expect(pdfInfo(pdfs.get('Home Espresso Cheat Sheet')!).pages).toBe(2);
+    const chapters = (title: string) =>
+      epubs.get(title)!.filter((e) => /chapter-\d+\.xhtml$/.test(e.name)).length;
+    expect(descriptions.get('Night Trains')).toContain('Seven stories');
+    expect(chapters('Night Trains')).toBe(7);
+    expect(descriptions.get('Letters from the Orchard')).toContain('Twelve essays');
+    expect(chapters('Letters from the Orchard')).toBe(12);
+    expect(descriptions.get('Poems for Rainy Afternoons')).toContain('Forty short poems');
+    expect(chapters('Poems for Rainy Afternoons')).toBe(40);
+    const icons = zips.get('Icon Set: Everyday Line')!.map((e) => e.name);
+    expect(icons.filter((name) => name.endsWith('.svg'))).toHaveLength(240);
+    expect(icons.filter((name) => name.endsWith('.png'))).toHaveLength(3 * 240);
+    const cards = zips
+      .get('Recipe Card Collection')!
+      .find((e) => e.name.endsWith('/recipe-cards.pdf'))!;
+    expect(pdfInfo(cards.data).pages).toBe(50);
+    // A few megabytes in all: real-sized, still quick to make at the first start.
+    expect(totalBytes).toBeGreaterThan(2 * 1024 * 1024);
+    expect(totalBytes).toBeLessThan(6 * 1024 * 1024);
   },
 );
 

@@ -9,7 +9,10 @@ import type { z } from 'zod';
 import { loadSharp } from '../../lib/load-sharp.js';
 import type { Db } from '../client.js';
 import { DEMO_PRODUCTS, type DemoProduct } from './demo-catalogue.js';
-import { makeCoverSvg, makeEpub, makePdf, makeZip } from './demo-files.js';
+import { bookChapters } from './demo-books.js';
+import { makeBundle } from './demo-bundles.js';
+import { makeCoverSvg, makeEpub, makeZip } from './demo-files.js';
+import { makeGuide } from './demo-guides.js';
 
 const SEEDED_KEY = 'demo-catalogue-seeded';
 
@@ -34,40 +37,19 @@ const slug = (title: string) =>
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-|-$/g, '');
 
+/** The product's file, with the contents its description names (demo-guides, -books, -bundles). */
 function makeDigitalFile(product: DemoProduct): { data: Buffer; fileName: string } {
   const base = slug(product.title);
-  const paragraphs = [
-    product.subtitle,
-    product.description,
-    'This is a sample file from the Bindery demo catalogue.',
-  ];
   const builders: Record<DigitalFormat, () => Buffer> = {
-    pdf: () => makePdf(product.title, paragraphs),
+    pdf: () => makeGuide(product.title, product.subtitle),
     epub: () =>
       makeEpub({
         id: randomUUID(),
         title: product.title,
         author: 'Bindery Demo Press',
-        chapters: [
-          { title: 'Introduction', text: `${product.subtitle}.\n\n${product.description}` },
-          {
-            title: 'About this edition',
-            text: 'This is a sample e-book from the Bindery demo catalogue.',
-          },
-        ],
+        chapters: bookChapters(product.title),
       }),
-    zip: () =>
-      makeZip([
-        {
-          name: `${base}/README.txt`,
-          data: `${product.title}\n${product.subtitle}\n\n${product.description}\n`,
-        },
-        {
-          name: `${base}/LICENSE.txt`,
-          data: 'Demo content for trying out Bindery. Use it freely.\n',
-        },
-        { name: `${base}/preview.pdf`, data: makePdf(product.title, paragraphs) },
-      ]),
+    zip: () => makeZip(makeBundle(product.title)),
   };
   return { data: builders[product.format](), fileName: `${base}.${product.format}` };
 }
