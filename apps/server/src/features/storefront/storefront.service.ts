@@ -8,6 +8,7 @@ import {
 import { AppError } from '../../errors.js';
 import type { CatalogService } from '../catalog/index.js';
 import type {
+  CurrentSettings,
   PageAnswer,
   PageContent,
   PageRenderer,
@@ -20,7 +21,10 @@ export type { PageAnswer, PageContent, PageRenderer, RenderedApp };
 
 export interface StorefrontServiceOptions {
   catalog: Pick<CatalogService, 'productAnswer' | 'productListAnswer'>;
-  store: StoreFacts;
+  /** PUBLIC_URL, without a trailing slash. */
+  publicUrl: string;
+  /** The owner's settings now: the store's name is in every head, the notes on product pages. */
+  settings: CurrentSettings;
   /** The renderer, loaded on first use; none without a web build that has one. */
   renderer?: () => Promise<PageRenderer>;
 }
@@ -32,12 +36,19 @@ export interface StorefrontServiceOptions {
  */
 export function createStorefrontService({
   catalog,
-  store,
+  publicUrl,
+  settings,
   renderer: loadRenderer,
 }: StorefrontServiceOptions) {
+  /** The facts a head needs, and the key part that retires kept pages when they change. */
+  const storeNow = (): { store: StoreFacts; version: number } => {
+    const { storeName, version } = settings();
+    return { store: { storeName, publicUrl }, version };
+  };
   return {
     async productPage(id: string, url: string, user: User | null): Promise<PageAnswer> {
       const renderer = await loadRenderer?.();
+      const { store, version } = storeNow();
       let answer;
       try {
         ({ answer } = await catalog.productAnswer(id));
@@ -55,7 +66,7 @@ export function createStorefrontService({
       }
       return {
         status: 200,
-        shareKey: user ? undefined : `${url}\n${answer.etag}`,
+        shareKey: user ? undefined : `${url}\n${answer.etag}\n${version}`,
         content: () => {
           const product = JSON.parse(answer.body.toString()) as Product;
           return {
@@ -69,6 +80,7 @@ export function createStorefrontService({
     /** The catalogue, a page of it, or a search; an address the app would refuse reads as page 1. */
     async cataloguePage(url: string, search: string, user: User | null): Promise<PageAnswer> {
       const renderer = await loadRenderer?.();
+      const { store, version } = storeNow();
       const place = renderer?.cataloguePlace(search) ?? placeFrom(search);
       const query = ListProductsQuerySchema.safeParse({
         page: String(place.page),
@@ -80,7 +92,7 @@ export function createStorefrontService({
       const { answer } = await catalog.productListAnswer(query.data);
       return {
         status: 200,
-        shareKey: user ? undefined : `${url}\n${answer.etag}`,
+        shareKey: user ? undefined : `${url}\n${answer.etag}\n${version}`,
         content: () => ({
           head: head(),
           app: renderer.renderCataloguePage(
