@@ -14,6 +14,7 @@ export const ReceiptMessages = {
   emailed: (to: string) => `Receipt sent to ${to}.`,
   failed: (message: string) => `Error sending receipt: ${message}`,
   notPaid: 'Only a paid order has a receipt to send.',
+  noBuyer: 'The buyer’s account no longer exists, so there is no one to send the receipt to.',
   orderTooSoon: (minutes: number) =>
     `This receipt was sent a few minutes ago. You can ask for it again in ${inMinutes(minutes)}.`,
   tooManyThisHour: (minutes: number) =>

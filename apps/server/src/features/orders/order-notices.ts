@@ -49,6 +49,8 @@ export function createOrderNotices(options: OrderNoticesOptions) {
         orderedAt: order.createdAt,
       };
       return {
+        /** Whom the email goes to. */
+        to: buyer.email,
         paid: (within: Kysely<Database>) => options.mail.enqueue(receiptMail(facts), within),
         refunded: (within: Kysely<Database>) => options.mail.enqueue(refundMail(facts), within),
       };
