@@ -43,6 +43,9 @@ const SalesPage = lazyPage(() =>
 const OutboxPage = lazyPage(() =>
   import('../features/admin-mail/components/outbox-page').then((m) => m.OutboxPage),
 );
+const SettingsPage = lazyPage(() =>
+  import('../features/admin-settings/components/settings-page').then((m) => m.SettingsPage),
+);
 const MyOrdersPage = lazyPage(() =>
   import('../features/orders/components/my-orders-page').then((m) => m.MyOrdersPage),
 );
@@ -93,6 +96,14 @@ export function buildRoutes(productPage: ReactNode): RouteObject[] {
           element: (
             <RequireAuth roles={['admin']}>
               <OutboxPage />
+            </RequireAuth>
+          ),
+        },
+        {
+          path: 'settings',
+          element: (
+            <RequireAuth roles={['admin']}>
+              <SettingsPage />
             </RequireAuth>
           ),
         },
