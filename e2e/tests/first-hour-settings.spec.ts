@@ -70,7 +70,9 @@ test('the admin renames the store and rewrites the notes; a product page shows t
   await form.getByLabel('Store name').fill('Ink & Thread');
   await form.getByRole('button', { name: 'Remove note 4' }).click();
   await form.getByRole('button', { name: 'Remove note 3' }).click();
-  await form.getByLabel('Note 2', { exact: true }).fill('Secure payment: By card, on our checkout page.');
+  await form
+    .getByLabel('Note 2', { exact: true })
+    .fill('Secure payment: By card, on our checkout page.');
   await form.getByRole('button', { name: 'Add note' }).click();
   await form.getByLabel('Note 3', { exact: true }).fill('Printed on request');
   await form.getByRole('button', { name: 'Save settings' }).click();
@@ -126,7 +128,9 @@ test('@mobile on a phone the admin reaches Settings from the menu and changes th
   await form.getByRole('button', { name: 'Remove note 4' }).click();
   await form.getByRole('button', { name: 'Remove note 3' }).click();
   await form.getByRole('button', { name: 'Remove note 2' }).click();
-  await form.getByLabel('Note 1', { exact: true }).fill('Instant delivery: Yours right after payment.');
+  await form
+    .getByLabel('Note 1', { exact: true })
+    .fill('Instant delivery: Yours right after payment.');
   await form.getByRole('button', { name: 'Save settings' }).click();
   await expect(page.getByText('Settings saved.')).toBeVisible();
 
