@@ -1,4 +1,5 @@
 import { connect, type AddressInfo } from 'node:net';
+import { DEFAULT_PRODUCT_NOTES } from '@bindery/shared';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { renderIndex } from './plugins/web-app.js';
 import { writeWebBuild } from './test/web-build.js';
@@ -269,7 +270,8 @@ describe('web app', () => {
       expect(response.headers['cache-control']).toBe('no-cache');
       expect(response.body).toContain('<title>Paper &amp; &lt;Ink&gt;</title>');
       expect(response.body).toContain(
-        '{"storeName":"Paper & \\u003cInk>","mainSiteUrl":"https://ink.example","maxDigitalFileMb":2048}',
+        '{"storeName":"Paper & \\u003cInk>","mainSiteUrl":"https://ink.example","maxDigitalFileMb":2048,' +
+          `"productNotes":${JSON.stringify(DEFAULT_PRODUCT_NOTES)},"supportEmail":""}`,
       );
     },
   );
@@ -282,7 +284,7 @@ describe('web app', () => {
       uploads: { ...testConfig().uploads, maxFileBytes: 300 * 1024 * 1024 },
     });
     const response = await t.app.inject({ method: 'GET', url: '/store/' });
-    expect(response.body).toContain('"maxDigitalFileMb":300}');
+    expect(response.body).toContain('"maxDigitalFileMb":300,');
   });
 
   test('hashed assets are cached for a year with the right type', async () => {
@@ -312,6 +314,8 @@ test('renderIndex keeps a hostile store name inside the data block', () => {
     storeName: '</script><script>alert(1)</script>',
     mainSiteUrl: '/',
     maxDigitalFileMb: 2048,
+    productNotes: [],
+    supportEmail: '',
   });
   expect(out).not.toContain('</script><script>');
   expect(out.match(/<\/script>/g)).toHaveLength(1);

@@ -9,6 +9,7 @@ import { registerPlugins } from './app/register-plugins.js';
 import { wireAccounts } from './app/wire-accounts.js';
 import { wireCatalogue } from './app/wire-catalogue.js';
 import { wireMoneyPath } from './app/wire-money-path.js';
+import { wireSettings } from './app/wire-settings.js';
 import { wireStorefront } from './app/wire-storefront.js';
 import type { Config } from './config.js';
 import { openDatabase, type DatabaseHandle } from './db/client.js';
@@ -18,6 +19,7 @@ import type { CheckoutService } from './features/checkout/index.js';
 import type { DownloadsService } from './features/downloads/index.js';
 import type { MailService } from './features/mail/index.js';
 import type { OrdersService } from './features/orders/index.js';
+import type { SettingsService } from './features/settings/index.js';
 import type { UploadsService } from './features/uploads/index.js';
 
 export type { AppOptions };
@@ -33,10 +35,11 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await registerPlugins(app, config);
 
   const context: AppContext = { app, config, options, database, readiness, runJob, lane };
-  const { mail, auth } = await wireAccounts(context);
+  const settings = await wireSettings(context);
+  const { mail, auth } = await wireAccounts(context, settings);
   const { uploads, catalog } = await wireCatalogue(context);
-  await wireMoneyPath(context, { mail, auth, uploads, catalog });
-  await wireStorefront(context, catalog);
+  await wireMoneyPath(context, { mail, auth, uploads, catalog, settings });
+  await wireStorefront(context, catalog, settings);
   scheduleSessionPurge(app, runJob, auth);
   return app;
 }
@@ -57,5 +60,6 @@ declare module 'fastify' {
     orders: OrdersService;
     downloads: DownloadsService;
     checkout: CheckoutService;
+    settings: SettingsService;
   }
 }

@@ -48,6 +48,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminEmail: vars.ADMIN_EMAIL?.toLowerCase(),
     adminPassword: vars.ADMIN_PASSWORD,
     storeName: vars.STORE_NAME,
+    supportEmail: vars.SUPPORT_EMAIL ?? '',
     mainSiteUrl: vars.MAIN_SITE_URL,
     logLevel: vars.LOG_LEVEL,
     logFormat: vars.LOG_FORMAT,

@@ -19,6 +19,7 @@ import {
   UpdateProfileBodySchema,
   RegisterBodySchema,
   UpdateProductBodySchema,
+  UpdateStoreSettingsBodySchema,
 } from '@bindery/shared';
 import fc from 'fast-check';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
@@ -225,6 +226,10 @@ const ROUTES: Record<string, RouteSpec> = {
   'GET /api/admin/mail': { access: 'admin', query: OutboxQuerySchema },
   'GET /api/admin/sales': { access: 'admin', query: SalesQuerySchema },
   'POST /api/admin/mail/:id/retry': { access: 'admin', params: { id: () => pools.mailIds } },
+  'GET /api/admin/settings': { access: 'admin' },
+  'PUT /api/admin/settings': { access: 'admin', body: UpdateStoreSettingsBodySchema },
+  'POST /api/admin/orders/:id/receipt': { access: 'admin', params: { id: () => pools.orderIds } },
+  'POST /api/orders/:id/receipt': { access: 'signed-in', params: { id: () => pools.orderIds } },
   'POST /api/orders/:id/download-link': {
     access: 'signed-in',
     params: { id: () => pools.orderIds },

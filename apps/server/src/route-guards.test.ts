@@ -33,6 +33,8 @@ const OPEN_TO_BUYERS = new Set([
   'GET /api/orders/mine/products/:productId',
   'GET /api/orders/mine/checkouts/:sessionId',
   'POST /api/orders/:id/download-link',
+  // The buyer's own paid order only: another's answers 404.
+  'POST /api/orders/:id/receipt',
 ]);
 
 let t: TestApp;

@@ -14,3 +14,6 @@ export * from './pagination.js';
 export * from './sales.js';
 export * from './store-config.js';
 export * from './uploads.js';
+export * from './settings.js';
+export * from './settings-texts.js';
+export * from './receipts.js';

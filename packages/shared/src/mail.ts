@@ -24,6 +24,11 @@ export const OutboxMailSchema = z.object({
   /** When the next attempt is due (pending), null otherwise. */
   nextAttemptAt: z.string().nullable(),
   sentAt: z.string().nullable(),
+  /**
+   * How a sent email went out: `smtp` to the mail server, `log` written to the server's log
+   * only (no SMTP_URL). Null while it is not sent, and for email sent before this was recorded.
+   */
+  deliveredBy: z.enum(['smtp', 'log']).nullable(),
 });
 export type OutboxMail = z.infer<typeof OutboxMailSchema>;
 
@@ -73,6 +78,7 @@ export const MailMessages = {
   noFailed: 'No failed email. Every email was sent or is still being tried.',
   noPending: 'No email is waiting to be sent.',
   noSent: 'No email sent in the last 30 days.',
+  writtenToLog: 'Written to the log',
   logDelivery:
     'SMTP_URL is not set, so email is written to the server log instead of sent. Set SMTP_URL (see the README) so buyers receive their receipts and reset links.',
   failedAlert: (count: number) =>

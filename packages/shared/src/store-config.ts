@@ -1,4 +1,5 @@
 import { DEFAULT_MAX_DIGITAL_FILE_MB } from './limits.js';
+import { DEFAULT_PRODUCT_NOTES } from './settings-texts.js';
 
 /**
  * What the server tells the web app about the shop, embedded in index.html at start-up. Not an
@@ -9,12 +10,18 @@ export interface StoreConfig {
   mainSiteUrl: string;
   /** Largest digital file the store takes (MAX_UPLOAD_SIZE_MB), so the form refuses before uploading. */
   maxDigitalFileMb: number;
+  /** The owner's settings (Settings screen): the notes on every product page; none when empty. */
+  productNotes: string[];
+  /** Where buyers write with questions; empty when the store names none. */
+  supportEmail: string;
 }
 
 export const DEFAULT_STORE_CONFIG: StoreConfig = {
   storeName: 'Bindery',
   mainSiteUrl: '/',
   maxDigitalFileMb: DEFAULT_MAX_DIGITAL_FILE_MB,
+  productNotes: [...DEFAULT_PRODUCT_NOTES],
+  supportEmail: '',
 };
 
 /** Id of the JSON data block in index.html that carries the StoreConfig. */

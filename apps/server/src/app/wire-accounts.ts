@@ -15,10 +15,14 @@ import { createSecurityLog } from '../security-log.js';
 // The wiring alone builds a feature's repo; no entry exports one (decision 025).
 import { createAuthRepo } from '../features/auth/auth.repo.js';
 import { createMailRepo } from '../features/mail/mail.repo.js';
+import type { SettingsService } from '../features/settings/index.js';
 import type { AppContext } from './app-context.js';
 
 /** Email, accounts, sessions and password resets. */
-export async function wireAccounts({ app, config, options, database, readiness }: AppContext) {
+export async function wireAccounts(
+  { app, config, options, database, readiness }: AppContext,
+  settings: SettingsService,
+) {
   // Email goes through the outbox; the worker sends it (SMTP_URL), or writes it to the log.
   const mail = createMailService({
     repo: createMailRepo(database.db, database.dialect),
@@ -39,7 +43,7 @@ export async function wireAccounts({ app, config, options, database, readiness }
   // PUBLIC_URL, or without it the address announced at start-up (decision 010).
   const accountMail = {
     mail,
-    storeName: config.storeName,
+    storeName: () => settings.now().storeName,
     storeUrl: config.publicUrl,
     timeZone: config.timeZone,
   };

@@ -9,6 +9,7 @@ import {
 } from '../features/checkout/index.js';
 import { createDownloadsService, downloadsRoutes } from '../features/downloads/index.js';
 import type { MailService } from '../features/mail/index.js';
+import type { SettingsService } from '../features/settings/index.js';
 import { createOrderNotices, createOrdersService, ordersRoutes } from '../features/orders/index.js';
 import { createSalesLedger, createSalesService, salesRoutes } from '../features/sales/index.js';
 import {
@@ -31,6 +32,7 @@ interface MoneyPathNeeds {
   auth: AuthService;
   uploads: UploadsService;
   catalog: CatalogService;
+  settings: SettingsService;
 }
 
 /**
@@ -40,7 +42,7 @@ interface MoneyPathNeeds {
  */
 export async function wireMoneyPath(
   { app, config, options, database, runJob, lane }: AppContext,
-  { mail, auth, uploads, catalog }: MoneyPathNeeds,
+  { mail, auth, uploads, catalog, settings }: MoneyPathNeeds,
 ) {
   const clock = options.clock ?? Date.now;
   const testCheckoutSessions = createTestCheckoutSessions({
@@ -57,7 +59,10 @@ export async function wireMoneyPath(
       mail,
       catalog,
       users: auth,
-      storeName: config.storeName,
+      store: () => {
+        const { storeName, supportEmail } = settings.now();
+        return { storeName, supportEmail };
+      },
       storeUrl: config.publicUrl,
       timeZone: config.timeZone,
     }),
@@ -91,8 +96,9 @@ export async function wireMoneyPath(
   await app.register(catalogRoutes, { catalog, removeProduct: checkout.removeProduct, lane });
   await app.register(ordersRoutes, { orders, downloads, checkout });
   await app.register(checkoutRoutes, { checkout });
-  await app.register(buyLinkRoutes, { checkout, orders, storeName: config.storeName });
-  await app.register(downloadsRoutes, { downloads, config });
+  const storeName = () => settings.now().storeName;
+  await app.register(buyLinkRoutes, { checkout, orders, storeName });
+  await app.register(downloadsRoutes, { downloads, storeName });
   await app.register(salesRoutes, {
     sales: createSalesService({
       repo: salesRepo,
@@ -109,7 +115,7 @@ export async function wireMoneyPath(
       clock,
       log: app.log,
     });
-    await app.register(testCheckoutRoutes, { testCheckout, config });
+    await app.register(testCheckoutRoutes, { testCheckout, storeName });
   }
   if (isStripeProvider(payments)) {
     await app.register(stripeWebhookRoutes, { orders, stripe: payments });

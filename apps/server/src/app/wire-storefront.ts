@@ -1,4 +1,5 @@
 import type { CatalogService } from '../features/catalog/index.js';
+import type { SettingsService } from '../features/settings/index.js';
 import {
   createSitemap,
   createStorefrontService,
@@ -11,17 +12,20 @@ import type { AppContext } from './app-context.js';
 export async function wireStorefront(
   { app, config, options }: AppContext,
   catalog: CatalogService,
+  settings: SettingsService,
 ) {
   const publicUrl = config.publicUrl.replace(/\/$/, '');
   const { pageRenderer } = options;
+  const current = () => settings.now();
   const storefront = createStorefrontService({
     catalog,
-    store: { storeName: config.storeName, publicUrl },
-    renderer: pageRenderer ? async () => pageRenderer : loadPageRenderer(config),
+    publicUrl,
+    settings: current,
+    renderer: pageRenderer ? async () => pageRenderer : loadPageRenderer(config, current),
   });
   await app.register(storefrontRoutes, {
     sitemap: createSitemap({ catalog, publicUrl, urlsPerFile: options.sitemapUrlsPerFile }),
     publicUrl,
   });
-  await registerWebApp(app, config, storefront);
+  await registerWebApp(app, config, current, storefront);
 }

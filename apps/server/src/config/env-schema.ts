@@ -76,6 +76,7 @@ export const EnvSchema = z.object({
     .min(1, 'must not be empty')
     .max(60, 'must be at most 60 characters')
     .default('Bindery'),
+  SUPPORT_EMAIL: optionalText.pipe(z.email({ error: 'must be an email address' }).optional()),
   MAIN_SITE_URL: z.string().trim().min(1, 'must not be empty').default('/'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_FORMAT: z

@@ -45,7 +45,12 @@ export interface Config {
   sessionSecret: string;
   adminEmail: string | undefined;
   adminPassword: string | undefined;
+  /**
+   * STORE_NAME and SUPPORT_EMAIL ('' for none): the first values of the owner's settings, which
+   * live in the database from the first start (features/settings); read those, not these.
+   */
   storeName: string;
+  supportEmail: string;
   mainSiteUrl: string;
   logLevel: string;
   /** LOG_FORMAT: `auto` (readable lines on a terminal, JSON otherwise), `json` or `pretty`. */

@@ -277,6 +277,8 @@ export interface MailOutboxTable {
   lastError: string | null;
   createdAt: number;
   sentAt: number | null;
+  /** How a sent email went out (`smtp`, or `log` without SMTP_URL); null before migration 017. */
+  deliveredBy: 'smtp' | 'log' | null;
 }
 
 /** A password reset link: the hash of its token, its account, and when it ends or was used. */
@@ -311,4 +313,21 @@ export interface Database {
   unmatchedPayments: UnmatchedPaymentsTable;
   mailOutbox: MailOutboxTable;
   passwordResets: PasswordResetsTable;
+  storeSettings: StoreSettingsTable;
+  receiptRequests: ReceiptRequestsTable;
+}
+
+/** The owner's settings, one row (id 1): a JSON document and the version every save raises. */
+export interface StoreSettingsTable {
+  id: number;
+  version: number;
+  settings: string;
+  updatedAt: number;
+}
+
+/** A receipt a buyer had sent again, kept an hour for the limits of "Email me the receipt". */
+export interface ReceiptRequestsTable {
+  orderId: string;
+  userId: string;
+  requestedAt: number;
 }

@@ -1,4 +1,4 @@
-import type { Product, ProductList, User } from '@bindery/shared';
+import type { Product, ProductList, StoreSettings, User } from '@bindery/shared';
 
 // The contract between the web build's server renderer, the storefront that fills pages and
 // the web-app plugin that sends them; here so the plugin needs nothing from a feature.
@@ -16,6 +16,12 @@ export interface PageRenderer {
   renderProductNotFound(url: string, id: string, user: User | null): RenderedApp;
   renderCataloguePage(url: string, list: ProductList, user: User | null): RenderedApp;
 }
+
+/**
+ * The owner's settings as pages are made with them now, and the version they were saved at: a
+ * page kept for the next visitor is kept under it, so a save retires every such page.
+ */
+export type CurrentSettings = () => StoreSettings & { version: number };
 
 /** A public page's head, and the app already rendered in it when there is a renderer. */
 export interface PageContent {

@@ -95,7 +95,7 @@ function compressPage(html: Buffer, encoding: 'br' | 'gzip'): Buffer {
     : gzipSync(html, { level: 6 });
 }
 
-/** index.html in each encoding, made once at start-up: it only changes with the settings. */
+/** index.html in each encoding, made at start-up and again after the settings change. */
 export function compressIndex(html: string): Record<Encoding, Buffer> {
   const identity = Buffer.from(html);
   return {
@@ -133,18 +133,18 @@ export type PageSender = ReturnType<typeof createPageSender>;
  * index.html with the page's own head in place of the title and the rendered app in #root,
  * compressed; kept for the next visitor when the page is the same for everyone.
  */
-export function createPageSender(template: Template, keptPages: KeptPages) {
+export function createPageSender(template: () => Template, keptPages: KeptPages) {
   return (request: FastifyRequest, reply: FastifyReply, page: PageAnswer) => {
     const encoding = pickEncoding(request.headers['accept-encoding']);
     let body: Buffer;
     if (page.shareKey === undefined) {
       // This visitor's page only: compressed once, for them.
-      const html = Buffer.from(assemblePage(template, page.content()));
+      const html = Buffer.from(assemblePage(template(), page.content()));
       body = encoding === 'identity' ? html : compressPage(html, encoding);
     } else {
       let sent = keptPages.get(page.shareKey);
       if (!sent) {
-        sent = toSentPage(assemblePage(template, page.content()));
+        sent = toSentPage(assemblePage(template(), page.content()));
         keptPages.set(page.shareKey, sent);
       }
       body = sent[encoding];

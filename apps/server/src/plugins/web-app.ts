@@ -5,7 +5,7 @@ import fastifyStatic from '@fastify/static';
 import { ErrorCode, STORE_CONFIG_ELEMENT_ID, type StoreConfig, type User } from '@bindery/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
-import type { PageAnswer, PageRenderer } from '../lib/page-rendering.js';
+import type { CurrentSettings, PageAnswer, PageRenderer } from '../lib/page-rendering.js';
 import {
   KeptPages,
   compressIndex,
@@ -13,6 +13,7 @@ import {
   pickEncoding,
   splitTemplate,
   type PageSender,
+  type Template,
 } from './sent-pages.js';
 
 export { KeptPages, pickEncoding } from './sent-pages.js';
@@ -26,12 +27,17 @@ export interface PublicPages {
 /** Sent pages kept for the next visitor, by their share key: at most this many bytes. */
 const KEPT_PAGES_BYTES = 32 * 1024 * 1024;
 
-/** The settings every page carries in its config block. */
-export function storeConfigOf(config: Config): StoreConfig {
+/** The settings every page carries in its config block: the environment's and the owner's. */
+export function storeConfigOf(
+  config: Config,
+  { storeName, supportEmail, productNotes }: ReturnType<CurrentSettings>,
+): StoreConfig {
   return {
-    storeName: config.storeName,
+    storeName,
     mainSiteUrl: config.mainSiteUrl,
     maxDigitalFileMb: Math.floor(config.uploads.maxFileBytes / (1024 * 1024)),
+    productNotes,
+    supportEmail,
   };
 }
 
@@ -41,7 +47,10 @@ export function storeConfigOf(config: Config): StoreConfig {
  * undefined when the build has none: the pages then go out with their head only, and the app
  * draws them. React runs its production build unless NODE_ENV says otherwise.
  */
-export function loadPageRenderer(config: Config): (() => Promise<PageRenderer>) | undefined {
+export function loadPageRenderer(
+  config: Config,
+  settings: CurrentSettings,
+): (() => Promise<PageRenderer>) | undefined {
   const file = path.join(config.webDistDir, '..', 'dist-ssr', 'entry-server.js');
   if (!existsSync(file)) return undefined;
   let loading: Promise<PageRenderer> | undefined;
@@ -51,10 +60,40 @@ export function loadPageRenderer(config: Config): (() => Promise<PageRenderer>) 
       const renderer = (await import(pathToFileURL(file).href)) as PageRenderer & {
         configure(storeConfig: StoreConfig): void;
       };
-      renderer.configure(storeConfigOf(config));
-      return renderer;
+      return configuredBeforeEachRender(
+        renderer,
+        (storeConfig) => renderer.configure(storeConfig),
+        () => {
+          const current = settings();
+          return { version: current.version, storeConfig: storeConfigOf(config, current) };
+        },
+      );
     })();
     return loading;
+  };
+}
+
+/**
+ * The renderer, given the settings of the moment before a render whenever they changed (the
+ * renderer keeps them module-wide; rendering is synchronous, so no other render sees them).
+ */
+function configuredBeforeEachRender(
+  renderer: PageRenderer,
+  configure: (storeConfig: StoreConfig) => void,
+  current: () => { version: number; storeConfig: StoreConfig },
+): PageRenderer {
+  let configured: number | undefined;
+  const ensure = () => {
+    const { version, storeConfig } = current();
+    if (version === configured) return;
+    configure(storeConfig);
+    configured = version;
+  };
+  return {
+    cataloguePlace: (search) => renderer.cataloguePlace(search),
+    renderProductPage: (...args) => (ensure(), renderer.renderProductPage(...args)),
+    renderProductNotFound: (...args) => (ensure(), renderer.renderProductNotFound(...args)),
+    renderCataloguePage: (...args) => (ensure(), renderer.renderCataloguePage(...args)),
   };
 }
 
@@ -64,9 +103,14 @@ const STORE_PREFIX = '/store';
  * Serves the built single-page app under /store: hashed assets cached for a year, every other
  * path answered with index.html (carrying the shop's settings) so client routes work on reload.
  * Scripts and styles go out as the brotli or gzip copies the web build made; index.html is
- * compressed once here, after the settings are filled in.
+ * compressed here after the settings are filled in, and again after the owner saves them.
  */
-export async function registerWebApp(app: FastifyInstance, config: Config, pages?: PublicPages) {
+export async function registerWebApp(
+  app: FastifyInstance,
+  config: Config,
+  settings: CurrentSettings,
+  pages?: PublicPages,
+) {
   // The server's root (and the top bar's default "Main site" link) opens the catalogue; the
   // store index itself still sends to the login, as the specification says. Temporary and not
   // cached: a seller may later put a site of their own at this address.
@@ -83,9 +127,22 @@ export async function registerWebApp(app: FastifyInstance, config: Config, pages
     );
     return;
   }
-  const renderedIndex = renderIndex(readFileSync(indexFile, 'utf8'), storeConfigOf(config));
-  const indexHtml = compressIndex(renderedIndex);
-  const template = splitTemplate(renderedIndex);
+  const sourceIndex = readFileSync(indexFile, 'utf8');
+  // index.html carries the settings: made again, once, after each save.
+  let built:
+    { version: number; html: ReturnType<typeof compressIndex>; template: Template } | undefined;
+  const currentIndex = () => {
+    const current = settings();
+    if (built?.version !== current.version) {
+      const renderedIndex = renderIndex(sourceIndex, storeConfigOf(config, current));
+      built = {
+        version: current.version,
+        html: compressIndex(renderedIndex),
+        template: splitTemplate(renderedIndex),
+      };
+    }
+    return built!;
+  };
 
   await app.register(fastifyStatic, {
     root: config.webDistDir,
@@ -111,10 +168,10 @@ export async function registerWebApp(app: FastifyInstance, config: Config, pages
       .header('vary', 'accept-encoding')
       .type('text/html; charset=utf-8');
     if (encoding !== 'identity') reply.header('content-encoding', encoding);
-    return reply.send(indexHtml[encoding]);
+    return reply.send(currentIndex().html[encoding]);
   };
 
-  const sendPage = createPageSender(template, new KeptPages(KEPT_PAGES_BYTES));
+  const sendPage = createPageSender(() => currentIndex().template, new KeptPages(KEPT_PAGES_BYTES));
 
   if (pages) registerPublicPages(app, pages, sendPage);
 

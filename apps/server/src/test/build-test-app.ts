@@ -30,6 +30,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     adminEmail: undefined,
     adminPassword: undefined,
     storeName: 'Bindery',
+    supportEmail: '',
     mainSiteUrl: '/',
     logLevel: 'silent',
     logFormat: 'json',

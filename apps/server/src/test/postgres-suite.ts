@@ -20,6 +20,7 @@ export const postgresFolders = [
   'src/features/mail',
   'src/features/orders',
   'src/features/sales',
+  'src/features/settings',
   'src/features/test-checkout',
   'src/features/webhooks',
 ];

@@ -41,6 +41,9 @@ const SalesPage = lazyPage(() =>
 const OutboxPage = lazyPage(() =>
   import('../features/admin-mail/components/outbox-page').then((m) => m.OutboxPage),
 );
+const SettingsPage = lazyPage(() =>
+  import('../features/admin-settings/components/settings-page').then((m) => m.SettingsPage),
+);
 const MyOrdersPage = lazyPage(() =>
   import('../features/orders/components/my-orders-page').then((m) => m.MyOrdersPage),
 );
@@ -102,6 +105,15 @@ function buildPages(productPage: ReactNode): RouteObject[] {
         </RequireAuth>
       ),
       ...titled('Email'),
+    },
+    {
+      path: 'settings',
+      element: (
+        <RequireAuth roles={['admin']}>
+          <SettingsPage />
+        </RequireAuth>
+      ),
+      ...titled('Settings'),
     },
     {
       // The payment result pages and the buyer's orders: any signed-in user (DESIGN 7).

@@ -20,12 +20,32 @@ describe('readStoreConfig', () => {
       storeName: 'Paper Trail',
       mainSiteUrl: 'https://paper.example',
       maxDigitalFileMb: 50,
+      productNotes: ['Printed on request'],
+      supportEmail: 'help@paper.example',
     };
     expect(readStoreConfig(documentWith(JSON.stringify(config)))).toEqual(config);
   });
 
+  test('an empty list of notes stays empty (the owner hid them); a config without notes has the four', () => {
+    const config = { storeName: 'a', mainSiteUrl: '/', maxDigitalFileMb: 5 };
+    expect(
+      readStoreConfig(documentWith(JSON.stringify({ ...config, productNotes: [] }))).productNotes,
+    ).toEqual([]);
+    expect(readStoreConfig(documentWith(JSON.stringify(config)))).toEqual({
+      ...config,
+      productNotes: DEFAULT_STORE_CONFIG.productNotes,
+      supportEmail: '',
+    });
+  });
+
   test('keeps only the fields it knows', () => {
-    const config = { storeName: 'Paper Trail', mainSiteUrl: '/', maxDigitalFileMb: 5 };
+    const config = {
+      storeName: 'Paper Trail',
+      mainSiteUrl: '/',
+      maxDigitalFileMb: 5,
+      productNotes: [],
+      supportEmail: '',
+    };
     const embedded = JSON.stringify({ ...config, secret: 'not for the page' });
     expect(readStoreConfig(documentWith(embedded))).toEqual(config);
   });

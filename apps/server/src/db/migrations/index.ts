@@ -15,6 +15,7 @@ import { m013SalesIndexes } from './013-sales-indexes.js';
 import { m014SalesTotals } from './014-sales-totals.js';
 import { m015OrderHiding } from './015-order-hiding.js';
 import { m016DownloadBytes } from './016-download-bytes.js';
+import { m017StoreSettings } from './017-store-settings.js';
 import { m020SearchFormats } from './020-search-formats.js';
 
 /** A schema change, written once per database where their SQL differs. */
@@ -43,5 +44,6 @@ export const migrations: Migration[] = [
   m014SalesTotals,
   m015OrderHiding,
   m016DownloadBytes,
+  m017StoreSettings,
   m020SearchFormats,
 ];

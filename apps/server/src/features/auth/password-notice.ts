@@ -3,7 +3,8 @@ import { type MailService, passwordChangedMail } from '../mail/index.js';
 
 export interface AccountMailOptions {
   mail: Pick<MailService, 'enqueue'>;
-  storeName: string;
+  /** The store's name now (the owner's settings). */
+  storeName: () => string;
   /**
    * The address links in email are built on: PUBLIC_URL, or the one the store announced at
    * start-up. Never a request's Host, which the requester chooses (decision 010).
@@ -28,7 +29,7 @@ export function createPasswordChangedNotice({
   return (account, changedAt, trx) =>
     mail.enqueue(
       passwordChangedMail({
-        storeName,
+        storeName: storeName(),
         storeUrl,
         timeZone,
         to: account.email,

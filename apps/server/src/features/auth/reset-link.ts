@@ -55,7 +55,7 @@ export async function sendResetLink(
     await tx.recordFailures([`reset:sent:${email}`], now);
     await mail.enqueue(
       passwordResetMail({
-        storeName: storeName,
+        storeName: storeName(),
         to: user.email,
         name: user.name,
         link: `${storeUrl}/store/reset-password?token=${token}`,

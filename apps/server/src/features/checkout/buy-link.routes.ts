@@ -9,7 +9,8 @@ import type { CheckoutService } from './checkout.service.js';
 export interface BuyLinkRoutesOptions {
   checkout: Pick<CheckoutService, 'createCheckout'>;
   orders: Pick<OrdersService, 'getProductOwnership'>;
-  storeName: string;
+  /** The store's name as its settings give it now. */
+  storeName: () => string;
 }
 
 const ParamsSchema = z.object({ id: z.string().max(100, 'id is too long') });
@@ -78,7 +79,7 @@ export const buyLinkRoutes: FastifyPluginAsync<BuyLinkRoutesOptions> = async (
           .type('text/html; charset=utf-8')
           .send(
             renderBuyLinkError({
-              storeName,
+              storeName: storeName(),
               message: error.message,
               productPath: `/store/product/${encodeURIComponent(id)}`,
             }),

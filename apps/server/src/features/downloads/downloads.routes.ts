@@ -2,7 +2,6 @@ import { ErrorBodySchema } from '@bindery/shared';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Config } from '../../config.js';
 import { AppError } from '../../errors.js';
 import { isPageRequest, renderDownloadError } from './download-error.page.js';
 import type { DownloadsService } from './downloads.service.js';
@@ -15,8 +14,9 @@ const single = (value: string | string[] | undefined) => (Array.isArray(value) ?
 
 export const downloadsRoutes: FastifyPluginAsync<{
   downloads: DownloadsService;
-  config: Pick<Config, 'storeName'>;
-}> = async (app, { downloads, config }) => {
+  /** The store's name now (the owner's settings). */
+  storeName: () => string;
+}> = async (app, { downloads, storeName }) => {
   app.withTypeProvider<ZodTypeProvider>().route({
     method: ['GET', 'HEAD'],
     url: '/api/downloads/:token',
@@ -49,7 +49,7 @@ export const downloadsRoutes: FastifyPluginAsync<{
         .type('text/html; charset=utf-8')
         .send(
           renderDownloadError({
-            storeName: config.storeName,
+            storeName: storeName(),
             message: error.message,
             storeUrl: request.storeUrl,
           }),

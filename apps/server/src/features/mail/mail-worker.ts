@@ -69,7 +69,7 @@ async function sendOne(
     return;
   }
   // Nothing that would let someone in is kept once it has gone.
-  await repo.markSent(row.id, clock(), row.kind === 'password-reset');
+  await repo.markSent(row.id, clock(), transport.kind, row.kind === 'password-reset');
 }
 
 /**

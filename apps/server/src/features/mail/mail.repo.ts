@@ -45,13 +45,22 @@ function sendingQueries(db: Kysely<Database>, dialect: Dialect) {
       return rows[0];
     },
 
-    /** Marks an email sent; `clearBody` drops what must not outlive the sending (reset links). */
-    async markSent(id: string, now: number, clearBody: boolean): Promise<void> {
+    /**
+     * Marks an email sent, and how (`log`: written to the log only); `clearBody` drops what must
+     * not outlive the sending (reset links).
+     */
+    async markSent(
+      id: string,
+      now: number,
+      deliveredBy: 'smtp' | 'log',
+      clearBody: boolean,
+    ): Promise<void> {
       await db
         .updateTable('mailOutbox')
         .set({
           status: 'sent',
           sentAt: now,
+          deliveredBy,
           lastError: null,
           ...(clearBody ? { textBody: '', htmlBody: '' } : {}),
         })

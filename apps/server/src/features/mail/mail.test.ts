@@ -350,6 +350,38 @@ describe('without SMTP_URL', () => {
       await logged.close();
     }
   });
+
+  test('the owner’s list says an email written to the log went there, not that it was sent', async () => {
+    const logged = await buildTestApp();
+    try {
+      const owner = (await signInAsAdmin(logged.app)).cookie;
+      await logged.app.mail.enqueue(note('trial@example.com', 'Trial receipt'));
+      await logged.app.mail.sendDueNow();
+      const response = await logged.app.inject({
+        method: 'GET',
+        url: '/api/admin/mail?status=sent',
+        headers: { cookie: owner },
+      });
+      expect(response.statusCode).toBe(200);
+      const [mail] = response.json<OutboxResponse>().mails;
+      expect(mail).toMatchObject({ subject: 'Trial receipt', status: 'sent', deliveredBy: 'log' });
+    } finally {
+      await logged.close();
+    }
+  });
+});
+
+describe('how email went out', () => {
+  test('an email the mail server took lists as sent by SMTP', async () => {
+    await t.app.mail.enqueue(note('reader@example.com', 'Sent by SMTP'));
+    await t.app.mail.sendDueNow();
+    await inbox.waitForMail({ to: 'reader@example.com' });
+    const sent = (await listMail('?status=sent')).json<OutboxResponse>();
+    expect(sent.mails.map((mail) => [mail.subject, mail.deliveredBy])).toEqual([
+      ['Sent by SMTP', 'smtp'],
+    ]);
+    expect(sent.delivery).toBe('smtp');
+  });
 });
 
 /** Two stores on one database, as after a restart or with several instances. */

@@ -34,6 +34,7 @@ function toOutboxMail(row: OutboxRow): OutboxMail {
     createdAt: iso(row.createdAt)!,
     nextAttemptAt: row.status === 'pending' ? iso(row.nextAttemptAt) : null,
     sentAt: iso(row.sentAt),
+    deliveredBy: row.status === 'sent' ? row.deliveredBy : null,
   };
 }
 
@@ -71,6 +72,7 @@ export function createOutbox({ repo, transport, clock, log, wake }: OutboxDeps) 
           lastError: null,
           createdAt: now,
           sentAt: null,
+          deliveredBy: null,
         },
         within,
       );

@@ -82,6 +82,8 @@ function formatDate(ms: number, timeZone: string): string {
 
 export interface OrderMailFacts {
   storeName: string;
+  /** Where buyers write with questions (the owner's settings); '' for none. */
+  supportEmail: string;
   /** The store's address (PUBLIC_URL), without a trailing slash. */
   storeUrl: string;
   timeZone: string;
@@ -93,6 +95,10 @@ export interface OrderMailFacts {
   /** When the order was made (ms). */
   orderedAt: number;
 }
+
+/** The footer's last sentence: where to write, when the store names an address. */
+const askAt = (facts: OrderMailFacts) =>
+  facts.supportEmail ? ` Questions? Write to ${facts.supportEmail}.` : '';
 
 /** Sent when an order becomes paid: what was bought, for how much, and where to download it. */
 export function receiptMail(facts: OrderMailFacts): OutgoingMail {
@@ -110,7 +116,7 @@ export function receiptMail(facts: OrderMailFacts): OutgoingMail {
       ['Order number', facts.orderId],
     ],
     action: { label: 'Go to My Orders', url: `${facts.storeUrl}/store/my-orders` },
-    footer: `You receive this receipt because you bought from ${facts.storeName}. Keep it for your records.`,
+    footer: `You receive this receipt because you bought from ${facts.storeName}. Keep it for your records.${askAt(facts)}`,
   });
   return {
     kind: 'receipt',
@@ -138,7 +144,7 @@ export function refundMail(facts: OrderMailFacts): OutgoingMail {
       ['Order number', facts.orderId],
     ],
     action: { label: 'Go to My Orders', url: `${facts.storeUrl}/store/my-orders` },
-    footer: `You receive this notice because you bought from ${facts.storeName}.`,
+    footer: `You receive this notice because you bought from ${facts.storeName}.${askAt(facts)}`,
   });
   return {
     kind: 'refund',

@@ -8,6 +8,8 @@ import type { OrderQueries, OrderRow, OrdersRepo } from './orders.repo.js';
  * order-notices.ts): the buyer hears of a payment and of a refund exactly when they commit.
  */
 export interface OutcomeNotices {
+  /** The buyer's address, whom the emails go to. */
+  to: string;
   paid(within: Kysely<Database>): Promise<void>;
   refunded(within: Kysely<Database>): Promise<void>;
 }

@@ -10,7 +10,8 @@ export interface OrderNoticesOptions {
   mail: Pick<MailService, 'enqueue'>;
   catalog: Pick<CatalogService, 'getProductSummaries'>;
   users: Pick<AuthService, 'getUserSummaries'>;
-  storeName: string;
+  /** The store's name and support email now (the owner's settings). */
+  store: () => { storeName: string; supportEmail: string };
   /** PUBLIC_URL: receipts are sent from webhooks, with no buyer's request to take an address from. */
   storeUrl: string;
   timeZone: string;
@@ -37,7 +38,7 @@ export function createOrderNotices(options: OrderNoticesOptions) {
       const buyer = buyers.get(order.userId);
       if (!buyer) return undefined;
       const facts: OrderMailFacts = {
-        storeName: options.storeName,
+        ...options.store(),
         storeUrl: options.storeUrl,
         timeZone: options.timeZone,
         to: buyer.email,
@@ -48,6 +49,8 @@ export function createOrderNotices(options: OrderNoticesOptions) {
         orderedAt: order.createdAt,
       };
       return {
+        /** Whom the email goes to. */
+        to: buyer.email,
         paid: (within: Kysely<Database>) => options.mail.enqueue(receiptMail(facts), within),
         refunded: (within: Kysely<Database>) => options.mail.enqueue(refundMail(facts), within),
       };

@@ -2,6 +2,7 @@ import type { Db, Dialect } from '../../db/client.js';
 import type { OrdersTable } from '../../db/types.js';
 import { orderLifecycleQueries } from './order-lifecycle.repo.js';
 import { orderLookupQueries } from './order-lookups.repo.js';
+import { receiptRequestQueries } from './receipt-requests.repo.js';
 import type { SalesRecorder } from './order-sales.js';
 import { unmatchedPaymentQueries } from './unmatched-payments.repo.js';
 
@@ -35,6 +36,7 @@ function orderQueries(db: Db, dialect: Dialect, sales: SalesRecorder) {
     ...orderLifecycleQueries(db, dialect, sales),
     ...orderLookupQueries(db, dialect),
     ...unmatchedPaymentQueries(db),
+    ...receiptRequestQueries(db, dialect),
   };
 }
 

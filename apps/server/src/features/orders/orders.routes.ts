@@ -2,6 +2,7 @@ import type { AdminOrder, DownloadLinkResponse } from '@bindery/shared';
 import type { FastifyPluginAsync } from 'fastify';
 import { registerAdminOrderRoutes } from './admin-orders.routes.js';
 import { registerBuyerOrderRoutes } from './buyer-orders.routes.js';
+import { registerReceiptRoutes } from './receipt.routes.js';
 import type { OrdersService } from './orders.service.js';
 
 /**
@@ -24,4 +25,5 @@ export const ordersRoutes: FastifyPluginAsync<{ orders: OrdersService } & OrderR
 ) => {
   registerBuyerOrderRoutes(app, { orders, downloads });
   registerAdminOrderRoutes(app, { orders, checkout });
+  registerReceiptRoutes(app, { orders });
 };

@@ -6,6 +6,7 @@ import { createDownloadAllowance } from './download-allowance.js';
 import { findOrderById, requireOrderById } from './order-ids.js';
 import { createOrderLifecycle } from './order-lifecycle.js';
 import type { OrderNotices } from './order-notices.js';
+import { createOrderReceipts } from './order-receipts.js';
 import type { TimeRange } from './order-sales.js';
 import { createOrderViews } from './order-views.js';
 import type { OrderRow, OrdersRepo } from './orders.repo.js';
@@ -45,6 +46,7 @@ export function createOrdersService({
     ...createAdminOrders({ repo, views, notices, clock }),
     ...createDownloadAllowance({ repo, views, catalog }),
     ...createPaymentMatching({ repo, clock }),
+    ...createOrderReceipts({ repo, notices, clock }),
     requireOrder: (id: string) => requireOrderById(repo, id),
     findOrder: (id: string) => findOrderById(repo, id),
     /** Paid orders per product over some hours, for the sales overview's partial days. */

@@ -9,6 +9,7 @@ import {
 import { AppError } from '../../errors.js';
 import type { CatalogService } from '../catalog/index.js';
 import type {
+  CurrentSettings,
   PageAnswer,
   PageContent,
   PageRenderer,
@@ -21,7 +22,10 @@ export type { PageAnswer, PageContent, PageRenderer, RenderedApp };
 
 export interface StorefrontServiceOptions {
   catalog: Pick<CatalogService, 'productAnswer' | 'productListAnswer'>;
-  store: StoreFacts;
+  /** PUBLIC_URL, without a trailing slash. */
+  publicUrl: string;
+  /** The owner's settings now: the store's name is in every head, the notes on product pages. */
+  settings: CurrentSettings;
   /** The renderer, loaded on first use; none without a web build that has one. */
   renderer?: () => Promise<PageRenderer>;
 }
@@ -33,12 +37,19 @@ export interface StorefrontServiceOptions {
  */
 export function createStorefrontService({
   catalog,
-  store,
+  publicUrl,
+  settings,
   renderer: loadRenderer,
 }: StorefrontServiceOptions) {
+  /** The facts a head needs, and the key part that retires kept pages when they change. */
+  const storeNow = (): { store: StoreFacts; version: number } => {
+    const { storeName, version } = settings();
+    return { store: { storeName, publicUrl }, version };
+  };
   return {
     async productPage(id: string, url: string, user: User | null): Promise<PageAnswer> {
       const renderer = await loadRenderer?.();
+      const { store, version } = storeNow();
       let answer;
       try {
         ({ answer } = await catalog.productAnswer(id));
@@ -56,7 +67,7 @@ export function createStorefrontService({
       }
       return {
         status: 200,
-        shareKey: user ? undefined : `${url}\n${answer.etag}`,
+        shareKey: user ? undefined : `${url}\n${answer.etag}\n${version}`,
         content: () => {
           const product = JSON.parse(answer.body.toString()) as Product;
           return {
@@ -70,6 +81,7 @@ export function createStorefrontService({
     /** The catalogue, a page of it, or a search; an address the app would refuse reads as page 1. */
     async cataloguePage(url: string, search: string, user: User | null): Promise<PageAnswer> {
       const renderer = await loadRenderer?.();
+      const { store, version } = storeNow();
       const place = renderer?.cataloguePlace(search) ?? placeFrom(search);
       // Past the highest page a query may ask for reads as that page: past the end, not an error.
       const page = Math.min(place.page, PRODUCT_LIMITS.pageMax);
@@ -85,7 +97,7 @@ export function createStorefrontService({
       return {
         // A page past the last one says so (the page tells which is the last): no such page.
         status: query.data.page > 1 && isPastEnd(list()) ? 404 : 200,
-        shareKey: user ? undefined : `${url}\n${answer.etag}`,
+        shareKey: user ? undefined : `${url}\n${answer.etag}\n${version}`,
         content: () => ({ head: head(), app: renderer.renderCataloguePage(url, list(), user) }),
       };
     },

@@ -2,7 +2,6 @@ import { TestCheckoutMessages } from '@bindery/shared';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Config } from '../../config.js';
 import { contentSecurityPolicyWithScripts } from '../../plugins/security.js';
 import { renderCheckoutForm, renderMessage } from './test-checkout.page.js';
 import { CARD_FORM_SCRIPT_HASH } from './test-checkout.script.js';
@@ -15,7 +14,7 @@ const FIELD_MAX = 100;
 const ParamsSchema = z.object({ sessionId: z.string() });
 /** How this plugin answers with a page: the store's name and its HTML headers. */
 interface PageView {
-  storeName: string;
+  storeName: () => string;
   sendHtml(reply: FastifyReply, status: number, html: string): FastifyReply;
 }
 
@@ -26,15 +25,16 @@ interface PageView {
  */
 export const testCheckoutRoutes: FastifyPluginAsync<{
   testCheckout: TestCheckoutService;
-  config: Pick<Config, 'storeName'>;
-}> = async (app, { testCheckout, config }) => {
+  /** The store's name now (the owner's settings). */
+  storeName: () => string;
+}> = async (app, { testCheckout, storeName }) => {
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
     { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT },
     (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
   );
 
-  const view = createPageView(config.storeName);
+  const view = createPageView(storeName);
   // The security plugin guards /api only; these forms change orders too, so the same rule.
   app.addHook('onRequest', async (request, reply) => refuseCrossSite(view, request, reply));
 
@@ -71,7 +71,7 @@ export const testCheckoutRoutes: FastifyPluginAsync<{
 /** The catalogue, at the address this request came to (PUBLIC_URL, or the buyer's). */
 const storeUrlOf = (request: FastifyRequest) => `${request.storeUrl}/store/products`;
 
-function createPageView(storeName: string): PageView {
+function createPageView(storeName: () => string): PageView {
   // The store's policy, plus the card form's one script, allowed by its hash.
   const contentSecurityPolicy = contentSecurityPolicyWithScripts([CARD_FORM_SCRIPT_HASH]);
   const sendHtml = (reply: FastifyReply, status: number, html: string) =>
@@ -101,7 +101,7 @@ async function refuseCrossSite(view: PageView, request: FastifyRequest, reply: F
       reply,
       403,
       renderMessage({
-        storeName: view.storeName,
+        storeName: view.storeName(),
         message: TestCheckoutMessages.crossSite,
         storeUrl: storeUrlOf(request),
       }),
@@ -123,7 +123,7 @@ function answerPage(
         reply,
         page.status,
         renderCheckoutForm({
-          storeName: view.storeName,
+          storeName: view.storeName(),
           session: page.session,
           error: page.error,
           values: page.values,
@@ -134,7 +134,7 @@ function answerPage(
         reply,
         page.status,
         renderMessage({
-          storeName: view.storeName,
+          storeName: view.storeName(),
           message: page.message,
           storeUrl: storeUrlOf(request),
           successUrl: page.successUrl,

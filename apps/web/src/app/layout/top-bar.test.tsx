@@ -82,7 +82,7 @@ describe('top bar', () => {
     expect(screen.queryByRole('link', { name: 'Login' })).not.toBeInTheDocument();
   });
 
-  test('an admin sees Products pointing to the dashboard, Orders, Sales and Email instead', () => {
+  test('an admin sees Products pointing to the dashboard, Orders, Sales, Email and Settings instead', () => {
     useSessionStore.getState().setUser(admin);
     renderTopBar();
 
@@ -92,6 +92,7 @@ describe('top bar', () => {
       ['Orders', '/orders'],
       ['Sales', '/sales'],
       ['Email', '/email'],
+      ['Settings', '/settings'],
     ]);
   });
 

@@ -4,7 +4,7 @@ import { Link, useNavigate } from 'react-router';
 import { useLogout } from '../../features/auth/api/logout';
 import { useLoginPath } from '../../features/auth/return-target';
 import { useSessionStore } from '../../lib/session-store';
-import { getStoreConfig } from '../../lib/store-config';
+import { useStoreConfig } from '../../lib/store-config';
 import { LinkButton } from '../../ui/button';
 import { Icon } from '../../ui/icon';
 import { TopBarAccount } from './top-bar-account';
@@ -25,6 +25,7 @@ export function navItemsFor(user: User | null): NavItem[] {
       { label: 'Orders', to: '/orders' },
       { label: 'Sales', to: '/sales' },
       { label: 'Email', to: '/email' },
+      { label: 'Settings', to: '/settings' },
     ];
   }
   const items = [{ label: 'Products', to: '/products' }];
@@ -33,7 +34,7 @@ export function navItemsFor(user: User | null): NavItem[] {
 }
 
 export function TopBar() {
-  const { storeName, mainSiteUrl } = getStoreConfig();
+  const { storeName, mainSiteUrl } = useStoreConfig();
   const storedUser = useSessionStore((state) => state.user);
   const isAuthenticated = useSessionStore((state) => state.isAuthenticated);
   const user = isAuthenticated ? storedUser : null;

@@ -15,7 +15,11 @@ const KIND_LABELS: Record<MailKind, string> = {
 
 /** When it happened, or what happens next: the line under an email's subject. */
 function mailTiming(mail: OutboxMail): string {
-  if (mail.status === 'sent' && mail.sentAt) return `Sent ${formatOrderDate(mail.sentAt)}`;
+  if (mail.status === 'sent' && mail.sentAt) {
+    // Without SMTP_URL nothing left the machine: say where it went instead.
+    const how = mail.deliveredBy === 'log' ? MailMessages.writtenToLog : 'Sent';
+    return `${how} ${formatOrderDate(mail.sentAt)}`;
+  }
   if (mail.status === 'pending' && mail.nextAttemptAt) {
     return mail.attempts === 0
       ? 'Sending now'

@@ -21,6 +21,7 @@ const failedMail = (overrides: Partial<OutboxMail> = {}): OutboxMail => ({
   createdAt: '2026-11-20T10:00:00.000Z',
   nextAttemptAt: null,
   sentAt: null,
+  deliveredBy: null,
   ...overrides,
 });
 
@@ -106,7 +107,21 @@ describe('the email page', () => {
         requests.push(new URL(request.url).search);
         return jsonResponse(
           page(
-            [failedMail({ status: 'sent', lastError: null, sentAt: '2026-11-20T10:00:05.000Z' })],
+            [
+              failedMail({
+                status: 'sent',
+                lastError: null,
+                sentAt: '2026-11-20T10:00:05.000Z',
+                deliveredBy: 'smtp',
+              }),
+              failedMail({
+                _id: 'mail000000000002',
+                status: 'sent',
+                lastError: null,
+                sentAt: '2026-11-20T10:00:06.000Z',
+                deliveredBy: 'log',
+              }),
+            ],
             { delivery: 'log', failed: 0 },
           ),
         );
@@ -114,7 +129,11 @@ describe('the email page', () => {
     });
     renderOutbox('/email?status=sent');
     const list = await screen.findByRole('list', { name: 'Sent email' });
-    expect(within(list).getByRole('listitem')).toHaveTextContent('Sent ');
+    const [bySmtp, toLog] = within(list).getAllByRole('listitem');
+    expect(bySmtp).toHaveTextContent(/Sent Nov/);
+    // Mail that only reached the server's log does not claim to have been sent.
+    expect(toLog).toHaveTextContent(/Written to the log Nov/);
+    expect(toLog).not.toHaveTextContent(/Sent Nov/);
     expect(within(list).queryByRole('button')).not.toBeInTheDocument();
     expect(screen.getByText(MailMessages.logDelivery)).toBeInTheDocument();
     await waitFor(() => expect(requests).toContain('?status=sent&page=1'));

@@ -10,6 +10,7 @@ import Typography from '@mui/material/Typography';
 import { formatOrderDate } from '../../../lib/format-order-date';
 import type { AdminOrderRow } from '../api/list-orders';
 import { canResetDownloads, CustomerCell, StatusCell, type OrderRowActions } from './order-cells';
+import { ResendReceiptButton } from './resend-receipt-action';
 
 /** An order on a phone: who, what, how much, its status and date, then every action in view. */
 export function OrderCard({
@@ -65,6 +66,7 @@ export function OrderCard({
             Reset downloads
           </Button>
         )}
+        <ResendReceiptButton row={row} />
         {row.canRefund && (
           <Button
             size="small"

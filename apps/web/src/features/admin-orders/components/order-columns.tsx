@@ -8,6 +8,7 @@ import { GridActionsCellItem, type GridColDef } from '@mui/x-data-grid';
 import { formatOrderDate } from '../../../lib/format-order-date';
 import type { AdminOrderRow } from '../api/list-orders';
 import { canResetDownloads, CustomerCell, StatusCell, type OrderRowActions } from './order-cells';
+import { resendReceiptGridActions } from './resend-receipt-action';
 
 /** The grid's columns: customer, product, amount, status, date and the row's actions. */
 export function orderColumns(actions: OrderRowActions): GridColDef<AdminOrderRow>[] {
@@ -102,6 +103,7 @@ function orderActionItems(row: AdminOrderRow, actions: OrderRowActions) {
           />,
         ]
       : []),
+    ...resendReceiptGridActions(row),
     ...(row.canRefund
       ? [
           <GridActionsCellItem

@@ -1,43 +1,38 @@
+import { splitProductNote } from '@bindery/shared';
+import { getStoreConfig } from '../../../lib/store-config';
 import { Icon, type IconName } from '../../../ui/icon';
 
-const ASSURANCES: { icon: IconName; title: string; text: string }[] = [
-  {
-    icon: 'bolt',
-    title: 'Instant delivery',
-    text: 'Download your file right after payment.',
-  },
-  {
-    icon: 'lockOutlined',
-    title: 'Secure payment',
-    text: 'Pay by card on a protected checkout page.',
-  },
-  {
-    icon: 'workspacePremiumOutlined',
-    title: 'Premium quality',
-    text: 'Carefully made files, checked before release.',
-  },
-  {
-    icon: 'verifiedOutlined',
-    title: 'Satisfaction guarantee',
-    text: "Something wrong with your file? We'll make it right.",
-  },
-];
+/** The specification's four notes keep their icons; any other note gets a tick. */
+const ICONS: Record<string, IconName> = {
+  'Instant delivery': 'bolt',
+  'Secure payment': 'lockOutlined',
+  'Premium quality': 'workspacePremiumOutlined',
+  'Satisfaction guarantee': 'verifiedOutlined',
+};
 
-/** Instant delivery, secure payment, premium quality and a satisfaction guarantee. */
+/**
+ * The owner's notes under Buy Now (Settings; by default instant delivery, secure payment,
+ * premium quality and a satisfaction guarantee). None at all when the owner hid them.
+ */
 export function ProductAssurances() {
+  const notes = getStoreConfig().productNotes.map(splitProductNote);
+  if (notes.length === 0) return null;
   return (
-    <ul aria-label="Why buy here" className="assurances">
-      {ASSURANCES.map((item) => (
-        <li key={item.title} className="assurances__item">
-          <div aria-hidden className="assurances__icon">
-            <Icon name={item.icon} />
-          </div>
-          <div>
-            <p className="t-subtitle2 t-semibold">{item.title}</p>
-            <p className="t-body2 t-secondary">{item.text}</p>
-          </div>
-        </li>
-      ))}
-    </ul>
+    <>
+      <ul aria-label="Why buy here" className="assurances">
+        {notes.map((note, index) => (
+          <li key={index} className="assurances__item">
+            <div aria-hidden className="assurances__icon">
+              <Icon name={ICONS[note.heading] ?? 'checkCircle'} />
+            </div>
+            <div>
+              <p className="t-subtitle2 t-semibold">{note.heading}</p>
+              {note.text && <p className="t-body2 t-secondary">{note.text}</p>}
+            </div>
+          </li>
+        ))}
+      </ul>
+      <hr className="divider product-info__divider" />
+    </>
   );
 }

@@ -123,7 +123,6 @@ function ProductDetails({ product }: { product: Product }) {
 
           <hr className="divider product-info__divider" />
           <ProductAssurances />
-          <hr className="divider product-info__divider" />
 
           <section aria-labelledby="product-description">
             <h2 id="product-description" className="product-info__heading t-h6">

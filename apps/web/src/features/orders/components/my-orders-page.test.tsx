@@ -177,7 +177,7 @@ describe('my orders', () => {
     expect(actionsOf('Alpha')).toHaveTextContent(/^Payment disputed: downloads are paused$/);
     expect(rowOf('Alpha').queryByRole('button')).not.toBeInTheDocument();
     // A dispute the store won lets the buyer download again.
-    expect(actionsOf('Bravo')).toHaveTextContent(/^Download$/);
+    expect(actionsOf('Bravo')).toHaveTextContent(/^DownloadEmail me the receipt$/);
     expect(screen.getAllByRole('button', { name: /^Download/ })).toEqual([
       rowOf('Bravo').getByRole('button', { name: 'Download Bravo' }),
     ]);
@@ -203,10 +203,12 @@ describe('my orders', () => {
 
     await screen.findByText('Alpha');
     const actionsOf = (title: string) => rowOf(title).getAllByRole('cell')[4]!;
-    expect(actionsOf('Alpha')).toHaveTextContent(/^Download1 of 3 downloads used$/);
+    expect(actionsOf('Alpha')).toHaveTextContent(
+      /^Download1 of 3 downloads usedEmail me the receipt$/,
+    );
     expect(actionsOf('Bravo')).toHaveTextContent(/^Download limit reached for this order\.$/);
     expect(rowOf('Bravo').queryByRole('button')).not.toBeInTheDocument();
-    expect(actionsOf('Charlie')).toHaveTextContent(/^Download$/);
+    expect(actionsOf('Charlie')).toHaveTextContent(/^DownloadEmail me the receipt$/);
   });
 
   test('pages on the server: 10 by default, page sizes 5 and 10', async () => {

@@ -17,6 +17,7 @@ import { Link as RouterLink } from 'react-router';
 import { visuallyHiddenSx } from '../../../components/visually-hidden';
 import type { MyOrder } from '../api/get-my-orders';
 import { formatOrderDateTime } from '../../../lib/format-order-date';
+import { EmailReceiptButton } from './email-receipt-button';
 import { CompletePaymentLink, DownloadsUsed, HeldNote, heldReason } from './my-order-notes';
 import { OrderStatusChip } from './order-status-chip';
 import { ProductThumbnail } from '../../../components/product-thumbnail';
@@ -137,6 +138,7 @@ function OrderAction({
         </Box>
       </Button>
       <DownloadsUsed order={order} sx={{ display: { xs: 'none', sm: 'block' }, mt: 0.5 }} />
+      <EmailReceiptButton order={order} />
     </>
   ) : (
     <CompletePaymentLink order={order} display={{ xs: 'none', sm: 'inline-flex' }} />
