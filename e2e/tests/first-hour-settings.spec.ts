@@ -63,7 +63,7 @@ test('the admin renames the store and rewrites the notes; a product page shows t
     'Premium qualityCarefully made files, checked before release.',
     "Satisfaction guaranteeSomething wrong with your file? We'll make it right.",
   ]);
-  await expect(visitor).toHaveTitle(`${title} — Bindery`);
+  await expect(visitor).toHaveTitle(`${title} · Bindery`);
 
   const form = await openSettings(page, false);
   await expect(form.getByLabel('Store name')).toHaveValue('Bindery');
@@ -85,7 +85,7 @@ test('the admin renames the store and rewrites the notes; a product page shows t
     'Secure paymentBy card, on our checkout page.',
     'Printed on request',
   ]);
-  await expect(visitor).toHaveTitle(`${title} — Ink & Thread`);
+  await expect(visitor).toHaveTitle(`${title} · Ink & Thread`);
   await expect(
     visitor.getByRole('banner').getByRole('link', { name: 'Ink & Thread' }),
   ).toBeVisible();
@@ -142,6 +142,6 @@ test('@mobile on a phone the admin reaches Settings from the menu and changes th
   });
   await visitor.goto(`/store/product/${productId}`);
   await expect(notesOn(visitor)).toHaveText(['Instant deliveryYours right after payment.']);
-  await expect(visitor).toHaveTitle(`${title} — Pocket Press`);
+  await expect(visitor).toHaveTitle(`${title} · Pocket Press`);
   await visitor.close();
 });

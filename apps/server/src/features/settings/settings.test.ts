@@ -239,7 +239,7 @@ describe('where the settings show', () => {
 
   test('the product page’s head and config carry the new name and notes from the next request', async () => {
     const before = await page(`/store/product/${product._id}`);
-    expect(titleIn(before.body)).toBe('Linen Thread — Paper Lantern');
+    expect(titleIn(before.body)).toBe('Linen Thread · Paper Lantern');
     expect(storeConfigIn(before.body)).toMatchObject({
       storeName: 'Paper Lantern',
       productNotes: [...DEFAULT_PRODUCT_NOTES],
@@ -247,7 +247,7 @@ describe('where the settings show', () => {
     expect((await putSettings(NEW_SETTINGS)).statusCode).toBe(200);
 
     const after = await page(`/store/product/${product._id}`);
-    expect(titleIn(after.body)).toBe('Linen Thread — Ink &amp; Thread');
+    expect(titleIn(after.body)).toBe('Linen Thread · Ink &amp; Thread');
     expect(after.body).toContain('<meta property="og:site_name" content="Ink &amp; Thread" />');
     expect(storeConfigIn(after.body)).toMatchObject({
       storeName: 'Ink & Thread',
@@ -273,12 +273,12 @@ describe('where the settings show', () => {
       .updateTable('storeSettings')
       .set((eb) => ({ settings: JSON.stringify(NEW_SETTINGS), version: eb('version', '+', 1) }))
       .execute();
-    expect(titleIn((await page(url)).body)).toBe('Linen Thread — Paper Lantern');
+    expect(titleIn((await page(url)).body)).toBe('Linen Thread · Paper Lantern');
     await t.app.settings.checkForChanges();
     const after = await page(url);
     expect(renders).toBe(2);
-    expect(titleIn(after.body)).toBe('Linen Thread — Ink &amp; Thread');
-    expect(titleIn((await page('/store/products')).body)).toBe('Ink &amp; Thread');
+    expect(titleIn(after.body)).toBe('Linen Thread · Ink &amp; Thread');
+    expect(titleIn((await page('/store/products')).body)).toBe('Products · Ink &amp; Thread');
   });
 
   test('the receipt names the new store and its support address', async () => {
