@@ -43,8 +43,14 @@ const SalesPage = lazyPage(() =>
 const OutboxPage = lazyPage(() =>
   import('../features/admin-mail/components/outbox-page').then((m) => m.OutboxPage),
 );
-const MyOrdersPage = lazyPage(() =>
-  import('../features/orders/components/my-orders-page').then((m) => m.MyOrdersPage),
+const MyOrdersPage = lazyPage(
+  () => import('../features/orders/components/my-orders-page').then((m) => m.MyOrdersPage),
+  {
+    prefetch: (queryClient, search) =>
+      import('../features/orders/api/prefetch-my-orders').then((m) =>
+        m.prefetchMyOrders(queryClient, search),
+      ),
+  },
 );
 
 /**
