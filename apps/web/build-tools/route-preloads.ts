@@ -9,14 +9,8 @@ import type { Plugin } from 'vite';
  * the preloads in order, on a few connections.
  */
 export const ROUTE_MODULES: Record<string, { modules: string[]; signedIn: boolean }> = {
-  '/login': {
-    modules: ['src/features/auth/components/login-page.tsx', 'src/ui/mui-theme.tsx'],
-    signedIn: false,
-  },
-  '/login/admin': {
-    modules: ['src/features/auth/components/login-page.tsx', 'src/ui/mui-theme.tsx'],
-    signedIn: false,
-  },
+  '/login': { modules: ['src/features/auth/components/login-page.tsx'], signedIn: false },
+  '/login/admin': { modules: ['src/features/auth/components/login-page.tsx'], signedIn: false },
   '/forgot-password': {
     modules: ['src/features/auth/components/forgot-password-page.tsx', 'src/ui/mui-theme.tsx'],
     signedIn: false,

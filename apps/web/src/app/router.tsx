@@ -11,14 +11,16 @@ import { AppLayout } from './layout/app-layout';
 import { RouteErrorBoundary } from './route-error-boundary';
 
 // The catalogue is the store's front page and comes with the first script; every other page is
-// fetched when first shown (with the MUI theme, for the pages built with MUI). The product page,
-// like the catalogue, is plain (ui/store.css) and shows its own skeleton while its script arrives.
+// fetched when first shown (with the MUI theme, for the pages built with MUI). The product page
+// and the sign-in page, like the catalogue, are plain (ui/store.css); the product page shows its
+// own skeleton while its script arrives.
 const ProductPage = lazyPage(
   () => import('../features/catalog/components/product-page').then((m) => m.ProductPage),
   { fallback: <ProductPageSkeleton />, mui: false },
 );
-const LoginPage = lazyPage(() =>
-  import('../features/auth/components/login-page').then((m) => m.LoginPage),
+const LoginPage = lazyPage(
+  () => import('../features/auth/components/login-page').then((m) => m.LoginPage),
+  { mui: false },
 );
 const PaymentSuccessPage = lazyPage(() =>
   import('../features/checkout/components/payment-success-page').then((m) => m.PaymentSuccessPage),
