@@ -2,12 +2,13 @@ import os from 'node:os';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { precompress } from './build-tools/precompress.ts';
+import { routePreloads } from './build-tools/route-preloads.ts';
 
 // `vite build` makes the browser's app in dist/; `vite build --ssr src/entry-server.tsx` the
 // server's renderer of the public pages in dist-ssr/ (decision 020), without compressed copies.
 export default defineConfig(({ isSsrBuild }) => ({
   base: '/store/',
-  plugins: isSsrBuild ? [react()] : [react(), precompress()],
+  plugins: isSsrBuild ? [react()] : [react(), routePreloads(), precompress()],
   server: {
     proxy: { '/api': 'http://localhost:3000' },
   },

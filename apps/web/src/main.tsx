@@ -23,6 +23,8 @@ const app = (
 );
 
 // The catalogue and product pages come rendered by the server (decision 020): the app takes
-// over that HTML from the data it was made with. Every other page is drawn here.
-if (root.hasChildNodes() && adoptServerPage(queryClient)) hydrateRoot(root, app);
+// over that HTML from the data it was made with. Every other page is drawn here, knowing who is
+// signed in when the server said so in the page.
+const isPageData = adoptServerPage(queryClient);
+if (root.hasChildNodes() && isPageData) hydrateRoot(root, app);
 else createRoot(root).render(app);

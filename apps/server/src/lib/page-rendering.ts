@@ -23,13 +23,15 @@ export interface PageRenderer {
  */
 export type CurrentSettings = () => StoreSettings & { version: number };
 
-/** A public page's head, and the app already rendered in it when there is a renderer. */
+/** A page's head, and the app already rendered in it when there is a renderer. */
 export interface PageContent {
   head: string;
+  /** Links for the end of the head (preloads of the page's scripts). */
+  hints?: string;
   app?: RenderedApp;
 }
 
-/** A public page as the server sends it. */
+/** A page as the server sends it. */
 export interface PageAnswer {
   status: 200 | 404;
   /**

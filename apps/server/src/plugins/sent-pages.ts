@@ -4,7 +4,7 @@ import { constants, brotliCompressSync, gzipSync } from 'node:zlib';
 import { PAGE_DATA_ELEMENT_ID } from '@bindery/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { jsonForScript } from '../lib/html.js';
-import type { PageAnswer, RenderedApp } from '../lib/page-rendering.js';
+import type { PageAnswer, PageContent } from '../lib/page-rendering.js';
 
 export type Encoding = 'br' | 'gzip' | 'identity';
 
@@ -29,13 +29,18 @@ export function splitTemplate(html: string): Template {
 /** Resource hints React writes ahead of the markup (an image to preload) belong in the head. */
 const LEADING_LINKS = /^(?:<link [^>]*\/>)+/;
 
-function assemblePage(template: Template, { head, app }: { head: string; app?: RenderedApp }) {
-  if (!app) return `${template.beforeTitle}${head}${template.beforeApp}${template.afterApp}`;
-  const hints = LEADING_LINKS.exec(app.html)?.[0] ?? '';
-  const markup = app.html.slice(hints.length);
+function assemblePage(template: Template, { head, hints, app }: PageContent) {
+  // A page's own scripts come last in the head: the app's script is asked for first.
+  const beforeApp = hints
+    ? template.beforeApp.replace('</head>', () => `${hints}</head>`)
+    : template.beforeApp;
+  if (!app) return `${template.beforeTitle}${head}${beforeApp}${template.afterApp}`;
+  const appHints = LEADING_LINKS.exec(app.html)?.[0] ?? '';
+  const markup = app.html.slice(appHints.length);
+  // jsonForScript: a user's name or a product's title cannot end the block or open a comment.
   const data = `<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">${jsonForScript(app.data)}</script>`;
   return (
-    `${template.beforeTitle}${head}${hints}${template.beforeApp}${markup}</div>${data}` +
+    `${template.beforeTitle}${head}${appHints}${beforeApp}${markup}</div>${data}` +
     template.afterApp.slice('</div>'.length)
   );
 }
@@ -127,6 +132,9 @@ export function pickEncoding(acceptEncoding: string | string[] | undefined): Enc
   return 'identity';
 }
 
+/** A page differs by encoding and, through the session cookie, by who is signed in. */
+export const PAGE_VARY = 'accept-encoding, cookie';
+
 export type PageSender = ReturnType<typeof createPageSender>;
 
 /**
@@ -151,9 +159,10 @@ export function createPageSender(template: () => Template, keptPages: KeptPages)
     }
     reply
       .code(page.status)
-      // A page with the visitor's name on it is theirs alone.
-      .header('cache-control', page.shareKey === undefined ? 'private, no-cache' : 'no-cache')
-      .header('vary', 'accept-encoding')
+      // A page with the visitor's name on it is theirs alone: no cache keeps it, not even the
+      // browser's (a shared computer's Back after signing out).
+      .header('cache-control', page.shareKey === undefined ? 'private, no-store' : 'no-cache')
+      .header('vary', PAGE_VARY)
       .type('text/html; charset=utf-8');
     if (encoding !== 'identity') reply.header('content-encoding', encoding);
     return reply.send(body);

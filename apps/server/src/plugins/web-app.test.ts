@@ -104,7 +104,8 @@ describe('index.html', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-encoding']).toBe('br');
     expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
-    expect(response.headers.vary).toBe('accept-encoding');
+    // Signed in, the page carries the user (app-pages.test.ts).
+    expect(response.headers.vary).toBe('accept-encoding, cookie');
     expect(response.headers['cache-control']).toBe('no-cache');
     expect(response.headers['content-length']).toBe(String(response.rawPayload.length));
     expect(brotliDecompressSync(response.rawPayload).toString()).toContain(

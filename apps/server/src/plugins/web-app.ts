@@ -6,8 +6,10 @@ import { ErrorCode, STORE_CONFIG_ELEMENT_ID, type StoreConfig, type User } from 
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 import type { CurrentSettings, PageAnswer, PageRenderer } from '../lib/page-rendering.js';
+import { loadRoutePreloads } from './route-preloads.js';
 import {
   KeptPages,
+  PAGE_VARY,
   compressIndex,
   createPageSender,
   pickEncoding,
@@ -130,7 +132,13 @@ export async function registerWebApp(
   const sourceIndex = readFileSync(indexFile, 'utf8');
   // index.html carries the settings: made again, once, after each save.
   let built:
-    { version: number; html: ReturnType<typeof compressIndex>; template: Template } | undefined;
+    | {
+        version: number;
+        html: ReturnType<typeof compressIndex>;
+        template: Template;
+        title: string;
+      }
+    | undefined;
   const currentIndex = () => {
     const current = settings();
     if (built?.version !== current.version) {
@@ -139,6 +147,7 @@ export async function registerWebApp(
         version: current.version,
         html: compressIndex(renderedIndex),
         template: splitTemplate(renderedIndex),
+        title: /<title>[\s\S]*?<\/title>/.exec(renderedIndex)?.[0] ?? '',
       };
     }
     return built!;
@@ -165,24 +174,74 @@ export async function registerWebApp(
     const encoding = pickEncoding(request.headers['accept-encoding']);
     reply
       .header('cache-control', 'no-cache')
-      .header('vary', 'accept-encoding')
+      .header('vary', PAGE_VARY)
       .type('text/html; charset=utf-8');
     if (encoding !== 'identity') reply.header('content-encoding', encoding);
     return reply.send(currentIndex().html[encoding]);
   };
 
   const sendPage = createPageSender(() => currentIndex().template, new KeptPages(KEPT_PAGES_BYTES));
+  const sendAppPage = createAppPageSender({
+    index: currentIndex,
+    preloads: loadRoutePreloads(config.webDistDir),
+    sendIndex,
+    sendPage,
+  });
 
   if (pages) registerPublicPages(app, pages, sendPage);
 
-  app.get(STORE_PREFIX, { schema: { hide: true } }, sendIndex);
+  app.get(STORE_PREFIX, { schema: { hide: true } }, sendAppPage);
   app.get(`${STORE_PREFIX}/*`, { schema: { hide: true } }, (request, reply) => {
     // A missing hashed asset is a real 404, not a client route.
     if (request.url.startsWith(`${STORE_PREFIX}/assets/`)) {
       return reply.code(404).send({ message: 'File not found.', code: ErrorCode.notFound });
     }
-    return sendIndex(request, reply);
+    return sendAppPage(request, reply);
   });
+}
+
+/** The signed-in user as a page may show them: the contract's fields, nothing of the session. */
+function userOf(request: FastifyRequest): User | null {
+  const user = request.sessionUser;
+  return user ? { _id: user._id, name: user.name, email: user.email, role: user.role } : null;
+}
+
+/**
+ * A page the app draws (everything but the rendered public pages): index.html, plus who is
+ * signed in when the request's session is valid, so the app shows a signed-in page without
+ * first asking /api/auth/me, and links preloading the page's own scripts, so they arrive with
+ * the app's instead of after it. A signed-in visitor's page is made for them and never kept;
+ * the others are the same for everyone and kept per page.
+ */
+function createAppPageSender(options: {
+  /** index.html as the settings make it now: its title, and the settings' version. */
+  index: () => { title: string; version: number };
+  preloads: ReturnType<typeof loadRoutePreloads>;
+  sendIndex: (request: FastifyRequest, reply: FastifyReply) => FastifyReply;
+  sendPage: PageSender;
+}) {
+  return (request: FastifyRequest, reply: FastifyReply) => {
+    const user = userOf(request);
+    const query = request.url.indexOf('?');
+    const route = (query === -1 ? request.url : request.url.slice(0, query)).slice(
+      STORE_PREFIX.length,
+    );
+    const preload = options.preloads.get(route);
+    // A signed-out visitor to a signed-in page is sent to sign in: its scripts would be wasted.
+    const hints = preload && (user || !preload.signedIn) ? preload.links : undefined;
+    if (!user && !hints) return options.sendIndex(request, reply);
+    const { title, version } = options.index();
+    return options.sendPage(request, reply, {
+      status: 200,
+      // Kept under the settings' version: a save retires the pages made with the old ones.
+      shareKey: user ? undefined : `app page ${route}\n${version}`,
+      content: () => ({
+        head: title,
+        hints,
+        app: user ? { html: '', data: { queries: [], user } } : undefined,
+      }),
+    });
+  };
 }
 
 /** Puts the shop's settings into index.html's JSON data block and title. */
@@ -205,10 +264,6 @@ export function renderIndex(html: string, storeConfig: StoreConfig): string {
 
 /** The pages the server renders itself: a product, and the catalogue with its search. */
 function registerPublicPages(app: FastifyInstance, pages: PublicPages, sendPage: PageSender) {
-  const userOf = (request: FastifyRequest): User | null => {
-    const user = request.sessionUser;
-    return user ? { _id: user._id, name: user.name, email: user.email, role: user.role } : null;
-  };
   const searchOf = (url: string) => {
     const query = url.indexOf('?');
     return query === -1 ? '' : url.slice(query);

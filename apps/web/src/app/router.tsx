@@ -14,9 +14,11 @@ import { RouteErrorBoundary } from './route-error-boundary';
 
 // The catalogue is the store's front page and comes with the first script; every other page is
 // fetched when first shown (with the MUI theme, for the pages built with MUI). The product page
-// is placed by the caller (browser-routes.tsx lazily, the server renderer up front).
-const LoginPage = lazyPage(() =>
-  import('../features/auth/components/login-page').then((m) => m.LoginPage),
+// is placed by the caller (browser-routes.tsx lazily, the server renderer up front). The
+// sign-in page, like the catalogue, is plain (ui/store.css).
+const LoginPage = lazyPage(
+  () => import('../features/auth/components/login-page').then((m) => m.LoginPage),
+  { mui: false },
 );
 const PaymentSuccessPage = lazyPage(() =>
   import('../features/checkout/components/payment-success-page').then((m) => m.PaymentSuccessPage),
@@ -44,8 +46,14 @@ const OutboxPage = lazyPage(() =>
 const SettingsPage = lazyPage(() =>
   import('../features/admin-settings/components/settings-page').then((m) => m.SettingsPage),
 );
-const MyOrdersPage = lazyPage(() =>
-  import('../features/orders/components/my-orders-page').then((m) => m.MyOrdersPage),
+const MyOrdersPage = lazyPage(
+  () => import('../features/orders/components/my-orders-page').then((m) => m.MyOrdersPage),
+  {
+    prefetch: (queryClient, search) =>
+      import('../features/orders/api/prefetch-my-orders').then((m) =>
+        m.prefetchMyOrders(queryClient, search),
+      ),
+  },
 );
 
 /** Each page's tab title ("My Orders" → "My Orders · Bindery"), set by the layout. */

@@ -2,7 +2,7 @@ import { PAGE_DATA_ELEMENT_ID } from '@bindery/shared';
 import { afterEach, describe, expect, test } from 'vitest';
 import { adoptServerPage } from './page-data';
 import { createQueryClient } from './query-client';
-import { useSessionStore } from './session-store';
+import { meQueryKey, useSessionStore } from './session-store';
 
 function pageWith(text: string | null): Document {
   const doc = document.implementation.createHTMLDocument('page');
@@ -19,7 +19,7 @@ function pageWith(text: string | null): Document {
 const ada = { _id: 'u1', name: 'Ada', email: 'ada@example.com', role: 'user' as const };
 
 afterEach(() => {
-  useSessionStore.setState({ user: null, isAuthenticated: false });
+  useSessionStore.setState({ user: null, isAuthenticated: false, isLoading: true });
 });
 
 describe('taking over a page the server rendered', () => {
@@ -37,6 +37,25 @@ describe('taking over a page the server rendered', () => {
     expect(adoptServerPage(queryClient, signedIn)).toBe(true);
     expect(useSessionStore.getState().user).toEqual(ada);
     expect(useSessionStore.getState().isAuthenticated).toBe(true);
+  });
+
+  test('a signed-in visitor is known at once: no wait for /api/auth/me, whose answer it is', () => {
+    const queryClient = createQueryClient();
+    const page = pageWith(JSON.stringify({ queries: [], user: ada }));
+    expect(adoptServerPage(queryClient, page)).toBe(true);
+    expect(useSessionStore.getState()).toMatchObject({
+      user: ada,
+      isAuthenticated: true,
+      isLoading: false,
+    });
+    expect(queryClient.getQueryData(meQueryKey)).toEqual({ user: ada, notice: null });
+  });
+
+  test('a signed-out visitor still waits for /api/auth/me, which says why a session ended', () => {
+    const queryClient = createQueryClient();
+    expect(adoptServerPage(queryClient, pageWith('{"queries":[],"user":null}'))).toBe(true);
+    expect(useSessionStore.getState().isLoading).toBe(true);
+    expect(queryClient.getQueryData(meQueryKey)).toBeUndefined();
   });
 
   test.each([

@@ -1,6 +1,6 @@
 import { PAGE_DATA_ELEMENT_ID, type User } from '@bindery/shared';
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
-import { useSessionStore } from './session-store';
+import { meQueryKey, useSessionStore } from './session-store';
 
 /** What the server rendered the page from (entry-server.tsx). */
 interface PageData {
@@ -21,9 +21,11 @@ function isPageData(value: unknown): value is PageData {
 }
 
 /**
- * Starts the app from the data the server rendered the page with, so its first render is the
+ * Starts the app from the data the server sent the page with, so its first render is the
  * server's HTML and can hydrate it: the queries the page shows, and who the server saw signed
- * in (its word outranks what this browser stored). False when the page was not rendered.
+ * in (its word outranks what this browser stored). A signed-in visitor's session is then known
+ * at once, without waiting for /api/auth/me; a signed-out one still asks it (it says why a
+ * session ended). False when the page came without data.
  */
 export function adoptServerPage(queryClient: QueryClient, doc: Document = document): boolean {
   const text = doc.getElementById(PAGE_DATA_ELEMENT_ID)?.textContent;
@@ -36,6 +38,11 @@ export function adoptServerPage(queryClient: QueryClient, doc: Document = docume
   }
   if (!isPageData(data)) return false;
   for (const [key, value] of data.queries) queryClient.setQueryData(key, value);
-  useSessionStore.setState({ user: data.user, isAuthenticated: data.user !== null });
+  if (data.user) {
+    queryClient.setQueryData(meQueryKey, { user: data.user, notice: null });
+    useSessionStore.setState({ user: data.user, isAuthenticated: true, isLoading: false });
+  } else {
+    useSessionStore.setState({ user: null, isAuthenticated: false });
+  }
   return true;
 }

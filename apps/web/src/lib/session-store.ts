@@ -15,6 +15,12 @@ export interface SessionState {
   logout: (notice?: string | null) => void;
 }
 
+/**
+ * The key of the current-user query (features/auth asks /api/auth/me under it). A page the
+ * server sent to a signed-in visitor answers it already (page-data.ts).
+ */
+export const meQueryKey = ['auth', 'me'] as const;
+
 /** Every role, spelled so the compiler notices a role added to the contract. */
 const ROLES: Record<Role, true> = { user: true, admin: true };
 

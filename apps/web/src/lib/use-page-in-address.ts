@@ -14,6 +14,18 @@ function readPositiveInteger(value: string | null): number | null {
   return Number.isSafeInteger(number) && number >= 1 ? number : null;
 }
 
+/** The page and page size an address names, as `usePageInAddress` reads them. */
+export function readPagePlace(
+  searchParams: URLSearchParams,
+  pageSizeOptions: readonly number[],
+  defaultPageSize: number,
+): PagePlace {
+  const size = readPositiveInteger(searchParams.get('size'));
+  const pageSize = size !== null && pageSizeOptions.includes(size) ? size : defaultPageSize;
+  const page = (readPositiveInteger(searchParams.get('page')) ?? 1) - 1;
+  return { page, pageSize };
+}
+
 /**
  * Keeps a paged table's page and page size in the address (`?page=2&size=20`, the page counted
  * from 1 for people), so a reload shows the same rows and Back returns to the previous page
@@ -27,9 +39,7 @@ export function usePageInAddress(
   defaultPageSize: number,
 ): [PagePlace, (next: PagePlace, options?: NavigateOptions) => void] {
   const [searchParams, setSearchParams] = useSearchParams();
-  const size = readPositiveInteger(searchParams.get('size'));
-  const pageSize = size !== null && pageSizeOptions.includes(size) ? size : defaultPageSize;
-  const page = (readPositiveInteger(searchParams.get('page')) ?? 1) - 1;
+  const { page, pageSize } = readPagePlace(searchParams, pageSizeOptions, defaultPageSize);
 
   const setPlace = useCallback(
     (next: PagePlace, options?: NavigateOptions) => {

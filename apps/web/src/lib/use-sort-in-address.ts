@@ -7,6 +7,18 @@ export interface SortPlace<Field extends string> {
   order: 'asc' | 'desc';
 }
 
+/** The sort an address names, as `useSortInAddress` reads it. */
+export function readSort<Field extends string>(
+  searchParams: URLSearchParams,
+  fields: readonly Field[],
+): SortPlace<Field> | null {
+  const field = searchParams.get('sort');
+  const order: SortPlace<Field>['order'] = searchParams.get('order') === 'desc' ? 'desc' : 'asc';
+  return field !== null && (fields as readonly string[]).includes(field)
+    ? { field: field as Field, order }
+    : null;
+}
+
 /**
  * Keeps a table's sort in the address (`?sort=price&order=desc`, the API's own names), next to
  * the page kept by `usePageInAddress`, so a reload sorts the same way and Back undoes a sort. A
@@ -17,12 +29,8 @@ export function useSortInAddress<Field extends string>(
   fields: readonly Field[],
 ): [SortPlace<Field> | null, (next: SortPlace<Field> | null) => void] {
   const [searchParams, setSearchParams] = useSearchParams();
-  const field = searchParams.get('sort');
-  const order: SortPlace<Field>['order'] = searchParams.get('order') === 'desc' ? 'desc' : 'asc';
-  const sort =
-    field !== null && (fields as readonly string[]).includes(field)
-      ? { field: field as Field, order }
-      : null;
+  const sort = readSort(searchParams, fields);
+  const order = sort?.order ?? 'asc';
 
   const currentField = sort?.field ?? null;
   const setSort = useCallback(

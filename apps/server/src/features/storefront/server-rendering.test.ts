@@ -108,7 +108,8 @@ test('a signed-in visitor’s page carries their name, is rendered for them and 
   const buyer = await signUpAndSignIn(t.app);
   const first = await get('/store/products?page=1', buyer.cookie);
   const second = await get('/store/products?page=1', buyer.cookie);
-  expect(first.headers['cache-control']).toBe('private, no-cache');
+  expect(first.headers['cache-control']).toBe('private, no-store');
+  expect(first.headers.vary).toBe('accept-encoding, cookie');
   expect(second.statusCode).toBe(200);
   expect(calls.filter((call) => call.startsWith('catalogue'))).toHaveLength(2);
   expect(calls[0]).toMatch(/^catalogue \/store\/products\?page=1 \d+ /);

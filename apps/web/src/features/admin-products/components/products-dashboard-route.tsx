@@ -10,6 +10,10 @@ const ProductsDashboardPage = lazyPage(
         <Spinner label="Loading products" />
       </div>
     ),
+    prefetch: (queryClient, search) =>
+      import('../api/prefetch-product-list').then((m) =>
+        m.prefetchProductList(queryClient, search),
+      ),
   },
 );
 

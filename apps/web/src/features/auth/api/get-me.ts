@@ -1,8 +1,9 @@
 import { AuthMessages, type AuthUserResponse, type User } from '@bindery/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, apiClient } from '../../../lib/api-client';
+import { meQueryKey } from '../../../lib/session-store';
 
-export const meQueryKey = ['auth', 'me'] as const;
+export { meQueryKey };
 
 /** Who is signed in: the user, or nobody with the reason to tell them (signed out for inactivity). */
 export interface Me {

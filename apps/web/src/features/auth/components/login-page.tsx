@@ -1,15 +1,10 @@
-import AdminPanelSettingsOutlinedIcon from '@mui/icons-material/AdminPanelSettingsOutlined';
-import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Link from '@mui/material/Link';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { Navigate } from 'react-router';
 import { SessionLoading } from '../../../components/session-loading';
 import { useSessionStore } from '../../../lib/session-store';
+import { Icon } from '../../../ui/icon';
 import { homeFor } from '../return-target';
 import { AdminAccountNeeded } from './admin-account-needed';
+import { AuthAlert } from './auth-alert';
 import { AuthCard } from './auth-card';
 import { LoginFields } from './login-fields';
 import { useLoginForm } from './use-login-form';
@@ -55,36 +50,28 @@ export function LoginPage({ variant = 'user' }: LoginPageProps) {
 
   return (
     <AuthCard
-      icon={isAdmin ? <AdminPanelSettingsOutlinedIcon /> : <LockOutlinedIcon />}
+      icon={<Icon name={isAdmin ? 'adminPanelSettingsOutlined' : 'lockOutlined'} />}
       heading={heading}
       subheading={subheading}
     >
-      <Box component="form" noValidate aria-label={heading} onSubmit={submit}>
-        <Stack spacing={2}>
+      <form noValidate aria-label={heading} onSubmit={submit}>
+        <div className="auth-form">
           {isBuyerOnAdminSignIn && signedInUser && (
             <AdminAccountNeeded name={signedInUser.name} cameFromPage={returnTarget !== null} />
           )}
-          {signOutNotice && !formError && (
-            <Alert severity="info" variant="outlined">
-              {signOutNotice}
-            </Alert>
-          )}
-          {formError && (
-            <Alert severity="error" variant="outlined">
-              {formError}
-            </Alert>
-          )}
+          {signOutNotice && !formError && <AuthAlert severity="info">{signOutNotice}</AuthAlert>}
+          {formError && <AuthAlert severity="error">{formError}</AuthAlert>}
           <LoginFields isRegister={isRegister} field={field} isSubmitting={isSubmitting} />
-        </Stack>
-      </Box>
+        </div>
+      </form>
 
       {!isAdmin && (
-        <Typography variant="body2" color="textSecondary" sx={{ mt: 3, textAlign: 'center' }}>
+        <p className="auth-card__footer t-body2 t-secondary">
           {isRegister ? 'Already have an account? ' : "Don't have an account? "}
-          <Link component="button" type="button" variant="body2" onClick={switchMode}>
+          <button type="button" className="auth-link" onClick={switchMode}>
             {isRegister ? 'Sign in' : 'Register'}
-          </Link>
-        </Typography>
+          </button>
+        </p>
       )}
     </AuthCard>
   );

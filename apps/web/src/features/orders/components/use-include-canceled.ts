@@ -1,9 +1,13 @@
 import { useSearchParams } from 'react-router';
 
+/** Whether an address asks for canceled orders too. */
+export const readIncludeCanceled = (searchParams: URLSearchParams) =>
+  searchParams.get('include') === 'canceled';
+
 /** Whether canceled orders are listed too, kept in the address (`?include=canceled`). */
 export function useIncludeCanceled() {
   const [searchParams, setSearchParams] = useSearchParams();
-  const includeCanceled = searchParams.get('include') === 'canceled';
+  const includeCanceled = readIncludeCanceled(searchParams);
   const setIncludeCanceled = (include: boolean) =>
     setSearchParams((current) => {
       const params = new URLSearchParams(current);
