@@ -13,3 +13,4 @@ export * from './pagination.js';
 export * from './sales.js';
 export * from './store-config.js';
 export * from './uploads.js';
+export * from './admin-lists.js';

@@ -93,9 +93,13 @@ function pageQueries(db: Db) {
       limit: number,
       sort: ProductSort = NEWEST_FIRST,
       after?: ProductKey,
+      archived = false,
     ): Promise<ProductRow[]> {
       const { order } = sort;
-      let rows = db.selectFrom('products').selectAll().where('archivedAt', 'is', null);
+      let rows = db
+        .selectFrom('products')
+        .selectAll()
+        .where('archivedAt', archived ? 'is not' : 'is', null);
       if (sort.field === 'title') {
         // Case does not split the list: "apple" sits beside "Apple", on both databases.
         rows = rows.orderBy(sql`lower(title)`, order).orderBy('title', order);
@@ -114,6 +118,16 @@ function pageQueries(db: Db) {
         rows = rows.orderBy('createdAt', order);
       }
       return rows.orderBy('id', order).limit(limit).offset(offset).execute();
+    },
+
+    /** How many products are archived (off sale, kept for their buyers). */
+    async countArchived(): Promise<number> {
+      const row = await db
+        .selectFrom('products')
+        .select((eb) => eb.fn.countAll<number | string>().as('total'))
+        .where('archivedAt', 'is not', null)
+        .executeTakeFirstOrThrow();
+      return Number(row.total);
     },
 
     /**
@@ -185,7 +199,7 @@ function productQueries(db: Db) {
   };
 }
 
-/** The admin's writes: add, change, take off sale, delete. */
+/** The admin's writes: add, change, take off sale, put back on sale, delete. */
 function productWriteQueries(db: Db) {
   return {
     /** Takes a product out of the catalogue; false when it was not in it. */
@@ -195,6 +209,17 @@ function productWriteQueries(db: Db) {
         .set({ archivedAt: now, updatedAt: now })
         .where('id', '=', id)
         .where('archivedAt', 'is', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
+    /** Puts an archived product back in the catalogue; false when it was not archived. */
+    async restoreProduct(id: string, now: number): Promise<boolean> {
+      const result = await db
+        .updateTable('products')
+        .set({ archivedAt: null, updatedAt: now })
+        .where('id', '=', id)
+        .where('archivedAt', 'is not', null)
         .executeTakeFirst();
       return Number(result.numUpdatedRows) > 0;
     },
