@@ -15,6 +15,7 @@ import { m013SalesIndexes } from './013-sales-indexes.js';
 import { m014SalesTotals } from './014-sales-totals.js';
 import { m015OrderHiding } from './015-order-hiding.js';
 import { m016DownloadBytes } from './016-download-bytes.js';
+import { m018OrderNumbers } from './018-order-numbers.js';
 
 /** A schema change, written once per database where their SQL differs. */
 export interface Migration {
@@ -42,4 +43,5 @@ export const migrations: Migration[] = [
   m014SalesTotals,
   m015OrderHiding,
   m016DownloadBytes,
+  m018OrderNumbers,
 ];

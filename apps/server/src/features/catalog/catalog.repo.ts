@@ -2,6 +2,7 @@ import type { ProductSortField, SortOrder } from '@bindery/shared';
 import { sql, type ExpressionBuilder } from 'kysely';
 import type { Db, Dialect } from '../../db/client.js';
 import type { Database, ProductsTable } from '../../db/types.js';
+import { containsText } from '../../lib/contains-pattern.js';
 import { searchProducts } from './catalog-search.repo.js';
 import { searchText } from './search-terms.js';
 
@@ -177,6 +178,25 @@ function productQueries(db: Db) {
     /** A product whether archived or not: its buyers still download its file. */
     findProductIncludingArchived(id: string): Promise<ProductRow | undefined> {
       return db.selectFrom('products').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
+    /**
+     * Products, archived included, whose title contains `text` in any case: as written, or
+     * folded as search folds it ("cafe" finds "Café", "ebook" finds "E-Book").
+     */
+    async findProductIdsByTitle(text: string): Promise<string[]> {
+      const folded = searchText(text);
+      const rows = await db
+        .selectFrom('products')
+        .select('id')
+        .where((eb) =>
+          eb.or([
+            containsText(sql`lower(title)`, text.toLowerCase()),
+            ...(folded ? [containsText(sql`search_title`, folded)] : []),
+          ]),
+        )
+        .execute();
+      return rows.map((row) => row.id);
     },
 
     findDownloadLimits(ids: string[]) {
