@@ -65,7 +65,7 @@ export function orderColumns(actions: OrderRowActions): GridColDef<AdminOrderRow
     {
       field: 'createdAt',
       headerName: 'Date',
-      minWidth: 165,
+      minWidth: 190,
       // The time too, in the admin's own time zone: a buyer may place several orders a day.
       renderCell: ({ row }) => (
         <time dateTime={row.createdAt}>{formatOrderDateTime(row.createdAt)}</time>

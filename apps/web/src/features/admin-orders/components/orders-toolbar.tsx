@@ -1,4 +1,5 @@
 import FileDownloadOutlinedIcon from '@mui/icons-material/FileDownloadOutlined';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { ordersCsvUrl, type ListOrdersParams } from '../api/list-orders';
@@ -17,7 +18,10 @@ export function OrdersToolbar({
       spacing={2}
       sx={{ mb: 2, alignItems: { xs: 'stretch', sm: 'center' } }}
     >
-      <ReviewFilter isReviewOnly={filters.review} />
+      {/* Its own width on a phone too: stretched, the group's paper runs past its buttons. */}
+      <Box sx={{ alignSelf: { xs: 'flex-start', sm: 'center' } }}>
+        <ReviewFilter isReviewOnly={filters.review} />
+      </Box>
       <OrderSearch current={filters.q} />
       <Button
         variant="outlined"
