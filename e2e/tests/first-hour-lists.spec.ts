@@ -82,7 +82,6 @@ test('a product with sales is archived on delete, listed under Archived, and res
       exact: true,
     }),
   ).toBeVisible();
-  await page.screenshot({ path: '/work/shots/lists/e2e-delete-dialog-desktop.png' });
   await dialog.getByRole('button', { name: 'Yes, delete it!' }).click();
   await expect(page.getByText('Product deleted successfully!')).toBeVisible();
   await expect(grid.getByRole('button', { name: `Delete ${title}` })).toHaveCount(0);
@@ -169,7 +168,6 @@ test('Orders: number, time of day, search, tooltips, Tab to Refund and Delete, C
   const refund = row.getByRole('button', { name: `Refund order ${orderId}` });
   await refund.hover();
   await expect(page.getByRole('tooltip', { name: 'Refund' })).toBeVisible();
-  await page.screenshot({ path: '/work/shots/lists/e2e-orders-tooltip-desktop.png' });
   await page.mouse.move(0, 0);
 
   await search.focus();
@@ -216,7 +214,6 @@ test('Orders on a phone: number and time on each card, search, CSV button in vie
   await expect(cards.first().getByRole('button', { name: /^Refund order / })).toHaveText('Refund');
   await expect(page.getByRole('link', { name: 'Download CSV' })).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-  await page.screenshot({ path: '/work/shots/lists/e2e-orders-mobile.png', fullPage: true });
 });
 
 test('Products on a phone: Archived lists the archived product with Restore @mobile', async ({
@@ -241,10 +238,6 @@ test('Products on a phone: Archived lists the archived product with Restore @mob
   const restore = cards.getByRole('button', { name: `Restore ${title}` });
   await expect(restore).toHaveText('Restore');
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-  await page.screenshot({
-    path: '/work/shots/lists/e2e-products-archived-mobile.png',
-    fullPage: true,
-  });
   await restore.click();
   await expect(page.getByText('Product restored to the catalogue.')).toBeVisible();
   await expect(restore).toHaveCount(0);
