@@ -58,6 +58,7 @@ test('the admin sees a paid order with its buyer; deleting it is refused until i
   await expect(page).toHaveURL(/\/store\/orders$/);
   await expect(page.getByRole('heading', { level: 1, name: 'All Customer Orders' })).toBeVisible();
   await expect(page.getByRole('grid').getByRole('columnheader')).toHaveText([
+    'Order',
     'Customer',
     'Product',
     'Amount',

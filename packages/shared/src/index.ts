@@ -17,3 +17,4 @@ export * from './uploads.js';
 export * from './settings.js';
 export * from './settings-texts.js';
 export * from './receipts.js';
+export * from './admin-lists.js';

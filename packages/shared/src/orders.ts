@@ -55,6 +55,8 @@ export const MyOrdersResponseSchema = z.object({
 export type MyOrdersResponse = z.infer<typeof MyOrdersResponseSchema>;
 
 export const AdminOrderSchema = PurchaseSchema.extend({
+  /** The order's number for people, shown as "#1042": 1, 2, 3… in the order orders were placed. */
+  orderNumber: z.number().int(),
   user: z.object({ _id: z.string(), name: z.string(), email: z.string() }).nullable(),
   /** Why the order needs the owner (a payment that did not match, money for a closed order…). */
   reviewReason: z.string().nullable(),
@@ -115,6 +117,9 @@ export const CheckoutOrderParamsSchema = z.object({
 export const ORDER_SORT_FIELDS = ['createdAt', 'amountCents', 'status'] as const;
 export type OrderSortField = (typeof ORDER_SORT_FIELDS)[number];
 
+/** The longest admin order search used; the rest is cut. */
+export const ADMIN_ORDER_SEARCH_MAX = 200;
+
 export const AdminOrdersQuerySchema = z.object({
   /** `true` lists only the orders flagged for review. */
   review: z
@@ -131,6 +136,23 @@ export const AdminOrdersQuerySchema = z.object({
     .enum(ORDER_SORT_FIELDS, { error: `sort must be one of ${ORDER_SORT_FIELDS.join(', ')}` })
     .optional(),
   order: SortOrderSchema.default('asc'),
+  /**
+   * Search: orders whose buyer's email or product's title contains it (any case), or the order
+   * numbered so ("1042" or "#1042"). Long input is cut, not refused.
+   */
+  q: z
+    .string()
+    .optional()
+    .transform((text) => text?.trim().slice(0, ADMIN_ORDER_SEARCH_MAX) || undefined),
+});
+export type AdminOrdersQuery = z.infer<typeof AdminOrdersQuerySchema>;
+
+/** GET /api/admin/orders.csv: the admin list's filters and sort, every page. */
+export const AdminOrdersExportQuerySchema = AdminOrdersQuerySchema.pick({
+  review: true,
+  q: true,
+  sort: true,
+  order: true,
 });
 
 /** A payment the provider reported for an order the store does not have (e.g. deleted). */

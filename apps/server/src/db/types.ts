@@ -138,7 +138,12 @@ export interface OrdersTable {
   downloadsUsed: number;
   /** When the owner removed a refunded or canceled order from the admin list (migration 015). */
   hiddenAt: number | null;
+  /** The order's number for people ("#1042"), given by the database on insert (migration 018). */
+  orderNumber: number;
 }
+
+/** An order before the database numbered it: what the store writes. */
+export type NewOrderRow = Omit<OrdersTable, 'orderNumber'>;
 
 /** Paid revenue and refunds per quarter hour of payment time (migration 014). */
 export interface SalesQuarterHoursTable {
@@ -300,7 +305,7 @@ export interface Database {
   uploads: UploadsTable;
   uploadSignatures: UploadSignaturesTable;
   uploadUsage: UploadUsageTable;
-  orders: OrdersTable;
+  orders: NewOrderRow & { orderNumber: Generated<number> };
   salesQuarterHours: SalesQuarterHoursTable;
   salesProductDays: SalesProductDaysTable;
   paymentEvents: PaymentEventsTable;

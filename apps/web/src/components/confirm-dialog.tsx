@@ -12,6 +12,8 @@ export interface ConfirmDialogProps {
   /** What the action applies to, named above the description (e.g. "Delete “Pocket Atlas”?"). */
   subject?: ReactNode;
   description: ReactNode;
+  /** A line below the description, for what else to know (what the action keeps, say). */
+  note?: ReactNode;
   confirmLabel: string;
   cancelLabel?: string;
   /** Colour of the confirm button; `error` for destructive actions. */
@@ -28,6 +30,7 @@ export function ConfirmDialog({
   title,
   subject,
   description,
+  note,
   confirmLabel,
   cancelLabel = 'Cancel',
   confirmColor = 'error',
@@ -37,6 +40,10 @@ export function ConfirmDialog({
 }: ConfirmDialogProps) {
   const descriptionId = useId();
   const subjectId = useId();
+  const noteId = useId();
+  const describedBy = [subject && subjectId, descriptionId, note && noteId]
+    .filter(Boolean)
+    .join(' ');
   return (
     <Dialog
       open={open}
@@ -44,7 +51,7 @@ export function ConfirmDialog({
         if (!isPending) onCancel();
       }}
       role="alertdialog"
-      aria-describedby={subject ? `${subjectId} ${descriptionId}` : descriptionId}
+      aria-describedby={describedBy}
       maxWidth="xs"
       fullWidth
     >
@@ -59,6 +66,11 @@ export function ConfirmDialog({
           </DialogContentText>
         )}
         <DialogContentText id={descriptionId}>{description}</DialogContentText>
+        {note && (
+          <DialogContentText id={noteId} sx={{ mt: 1 }}>
+            {note}
+          </DialogContentText>
+        )}
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
         {/* Focus starts on Cancel: Enter right after opening must not destroy anything. */}

@@ -16,6 +16,7 @@ import { m014SalesTotals } from './014-sales-totals.js';
 import { m015OrderHiding } from './015-order-hiding.js';
 import { m016DownloadBytes } from './016-download-bytes.js';
 import { m017StoreSettings } from './017-store-settings.js';
+import { m018OrderNumbers } from './018-order-numbers.js';
 import { m020SearchFormats } from './020-search-formats.js';
 
 /** A schema change, written once per database where their SQL differs. */
@@ -45,5 +46,6 @@ export const migrations: Migration[] = [
   m015OrderHiding,
   m016DownloadBytes,
   m017StoreSettings,
+  m018OrderNumbers,
   m020SearchFormats,
 ];

@@ -1,6 +1,8 @@
 import type { Role } from '@bindery/shared';
+import { sql } from 'kysely';
 import type { Db } from '../../db/client.js';
 import type { UsersTable } from '../../db/types.js';
+import { containsText } from '../../lib/contains-pattern.js';
 
 export type UserRow = UsersTable;
 
@@ -52,6 +54,16 @@ function userQueries(db: Db) {
         .select(['id', 'name', 'email'])
         .where('id', 'in', ids)
         .execute();
+    },
+
+    /** Accounts whose email contains `fragment` (emails are stored lower-cased). */
+    async findUserIdsByEmail(fragment: string): Promise<string[]> {
+      const rows = await db
+        .selectFrom('users')
+        .select('id')
+        .where(containsText(sql`email`, fragment.toLowerCase()))
+        .execute();
+      return rows.map((row) => row.id);
     },
 
     async insertUser(user: UserRow): Promise<void> {

@@ -38,6 +38,9 @@ export function createAuthService(
 
     hasAdmin: () => repo.hasAdmin(),
 
+    /** The accounts whose email contains `fragment`, any case (the admin's order search). */
+    findUserIdsByEmail: (fragment: string) => repo.findUserIdsByEmail(fragment),
+
     /** Name and email of the accounts that exist, by id (for the admin's order list). */
     async getUserSummaries(
       ids: string[],

@@ -1,6 +1,12 @@
-import type { ListProductsQuery, ProductList, SortOrder } from '@bindery/shared';
-import type { CatalogRepo, ProductKey, ProductSort } from './catalog.repo.js';
-import { toProduct } from './product-view.js';
+import type {
+  AdminProductPage,
+  AdminProductsQuery,
+  ListProductsQuery,
+  ProductList,
+  SortOrder,
+} from '@bindery/shared';
+import type { CatalogRepo, ProductKey, ProductRow, ProductSort } from './catalog.repo.js';
+import { toListedProduct, toProduct } from './product-view.js';
 import { searchTerms } from './search-terms.js';
 
 /**
@@ -66,5 +72,29 @@ export function createCatalogPages(repo: CatalogRepo) {
     };
   }
 
-  return { listProducts };
+  /**
+   * The admin's list: the products on sale (as the catalogue pages them) or the archived ones,
+   * in the admin's view (file reference, when archived). Never kept: it is not public.
+   */
+  async function listAdminProducts(query: AdminProductsQuery): Promise<AdminProductPage> {
+    const offset = (query.page - 1) * query.limit;
+    const sort = query.sort && { field: query.sort, order: query.order };
+    let rows: ProductRow[];
+    let total: number;
+    if (query.status === 'archived') {
+      total = await repo.countArchived();
+      rows =
+        offset >= total ? [] : await repo.listProducts(offset, query.limit, sort, undefined, true);
+    } else {
+      ({ rows, total } = await catalogPage(offset, query.limit, sort));
+    }
+    return {
+      products: rows.map(toListedProduct),
+      page: query.page,
+      pages: Math.ceil(total / query.limit),
+      total,
+    };
+  }
+
+  return { listProducts, listAdminProducts };
 }

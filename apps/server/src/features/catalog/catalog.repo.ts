@@ -2,6 +2,7 @@ import type { ProductSortField, SortOrder } from '@bindery/shared';
 import { sql, type ExpressionBuilder } from 'kysely';
 import type { Db, Dialect } from '../../db/client.js';
 import type { Database, ProductsTable } from '../../db/types.js';
+import { containsText } from '../../lib/contains-pattern.js';
 import { searchProducts } from './catalog-search.repo.js';
 import { searchText } from './search-terms.js';
 
@@ -93,9 +94,13 @@ function pageQueries(db: Db) {
       limit: number,
       sort: ProductSort = NEWEST_FIRST,
       after?: ProductKey,
+      archived = false,
     ): Promise<ProductRow[]> {
       const { order } = sort;
-      let rows = db.selectFrom('products').selectAll().where('archivedAt', 'is', null);
+      let rows = db
+        .selectFrom('products')
+        .selectAll()
+        .where('archivedAt', archived ? 'is not' : 'is', null);
       if (sort.field === 'title') {
         // Case does not split the list: "apple" sits beside "Apple", on both databases.
         rows = rows.orderBy(sql`lower(title)`, order).orderBy('title', order);
@@ -114,6 +119,16 @@ function pageQueries(db: Db) {
         rows = rows.orderBy('createdAt', order);
       }
       return rows.orderBy('id', order).limit(limit).offset(offset).execute();
+    },
+
+    /** How many products are archived (off sale, kept for their buyers). */
+    async countArchived(): Promise<number> {
+      const row = await db
+        .selectFrom('products')
+        .select((eb) => eb.fn.countAll<number | string>().as('total'))
+        .where('archivedAt', 'is not', null)
+        .executeTakeFirstOrThrow();
+      return Number(row.total);
     },
 
     /**
@@ -165,6 +180,25 @@ function productQueries(db: Db) {
       return db.selectFrom('products').selectAll().where('id', '=', id).executeTakeFirst();
     },
 
+    /**
+     * Products, archived included, whose title contains `text` in any case: as written, or
+     * folded as search folds it ("cafe" finds "Café", "ebook" finds "E-Book").
+     */
+    async findProductIdsByTitle(text: string): Promise<string[]> {
+      const folded = searchText(text);
+      const rows = await db
+        .selectFrom('products')
+        .select('id')
+        .where((eb) =>
+          eb.or([
+            containsText(sql`lower(title)`, text.toLowerCase()),
+            ...(folded ? [containsText(sql`search_title`, folded)] : []),
+          ]),
+        )
+        .execute();
+      return rows.map((row) => row.id);
+    },
+
     findDownloadLimits(ids: string[]) {
       if (ids.length === 0) return Promise.resolve([]);
       return db
@@ -185,7 +219,7 @@ function productQueries(db: Db) {
   };
 }
 
-/** The admin's writes: add, change, take off sale, delete. */
+/** The admin's writes: add, change, take off sale, put back on sale, delete. */
 function productWriteQueries(db: Db) {
   return {
     /** Takes a product out of the catalogue; false when it was not in it. */
@@ -195,6 +229,17 @@ function productWriteQueries(db: Db) {
         .set({ archivedAt: now, updatedAt: now })
         .where('id', '=', id)
         .where('archivedAt', 'is', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
+    /** Puts an archived product back in the catalogue; false when it was not archived. */
+    async restoreProduct(id: string, now: number): Promise<boolean> {
+      const result = await db
+        .updateTable('products')
+        .set({ archivedAt: null, updatedAt: now })
+        .where('id', '=', id)
+        .where('archivedAt', 'is not', null)
         .executeTakeFirst();
       return Number(result.numUpdatedRows) > 0;
     },

@@ -12,6 +12,7 @@ import { z } from 'zod';
 import { requireAdmin } from '../../plugins/session.js';
 import type { FastLane } from '../../plugins/fast-lane.js';
 import { prepareAnswer, type CatalogAnswer } from './catalog-answers.js';
+import { registerProductArchiveRoutes } from './product-archive.routes.js';
 import type { CatalogService, KeptCatalogAnswer } from './catalog.service.js';
 
 const ParamsSchema = z.object({ id: z.string() });
@@ -31,6 +32,7 @@ export const catalogRoutes: FastifyPluginAsync<{
 }> = async (app, { catalog, removeProduct, lane }) => {
   registerPublicRoutes(app, catalog, lane);
   registerAdminRoutes(app, catalog, removeProduct);
+  registerProductArchiveRoutes(app, catalog);
 };
 
 /** The list, search and product pages anyone may read, sent from the kept answers. */

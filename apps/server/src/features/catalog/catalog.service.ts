@@ -23,7 +23,7 @@ export function createCatalogService(
   clock: () => number = Date.now,
 ) {
   const answers = createAnswerCache(ANSWER_CACHE_BYTES);
-  const { listProducts } = createCatalogPages(repo);
+  const { listProducts, listAdminProducts } = createCatalogPages(repo);
   const deps: writes.ProductWriteDeps = {
     repo,
     uploads,
@@ -32,11 +32,13 @@ export function createCatalogService(
   };
   return {
     listProducts,
+    listAdminProducts,
     ...createKeptAnswers(repo, answers, listProducts),
     ...createProductReads(repo),
     createProduct: (body: writes.CreateInput) => writes.createProduct(deps, body),
     updateProduct: (id: string, body: writes.UpdateInput) => writes.updateProduct(deps, id, body),
     archiveProduct: (id: string) => writes.archiveProduct(deps, id),
+    restoreProduct: (id: string) => writes.restoreProduct(deps, id),
     purgeArchivedProduct: (id: string) => writes.purgeArchivedProduct(deps, id),
   };
 }

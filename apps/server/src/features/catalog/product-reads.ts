@@ -57,6 +57,9 @@ export function createProductReads(repo: CatalogRepo) {
       );
     },
 
+    /** Products, archived included, whose title contains `text` (the admin's order search). */
+    findProductIdsByTitle: (text: string) => repo.findProductIdsByTitle(text),
+
     countProducts: async () => (await repo.readState()).liveProducts,
 
     /** Live products in a stable order with their last change, `limit` from `offset` (sitemaps). */

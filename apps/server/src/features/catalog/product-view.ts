@@ -1,4 +1,9 @@
-import { CatalogMessages, centsToDollars, type Product } from '@bindery/shared';
+import {
+  CatalogMessages,
+  centsToDollars,
+  type AdminListedProduct,
+  type Product,
+} from '@bindery/shared';
 import { AppError } from '../../errors.js';
 import type { CatalogRepo, ProductRow } from './catalog.repo.js';
 
@@ -26,6 +31,14 @@ export function toProduct(row: ProductRow, isAdmin: boolean): Product {
     createdAt: new Date(row.createdAt).toISOString(),
     updatedAt: new Date(row.updatedAt).toISOString(),
     ...(isAdmin ? { downloadLimit: row.downloadLimit } : {}),
+  };
+}
+
+/** The admin's list row: the admin view, and when the product was archived (null on sale). */
+export function toListedProduct(row: ProductRow): AdminListedProduct {
+  return {
+    ...toProduct(row, true),
+    archivedAt: row.archivedAt === null ? null : new Date(row.archivedAt).toISOString(),
   };
 }
 

@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import {
+  ArchiveMessages,
   CatalogMessages,
   dollarsToCents,
   ProductImageMessages,
+  type AdminListedProduct,
   type Product,
 } from '@bindery/shared';
 import type { CreateProductBodySchema, UpdateProductBodySchema } from '@bindery/shared';
@@ -10,7 +12,7 @@ import type { z } from 'zod';
 import { AppError } from '../../errors.js';
 import type { UploadsService } from '../uploads/index.js';
 import type { CatalogRepo, ProductRow } from './catalog.repo.js';
-import { isProductId, requireProduct, toProduct } from './product-view.js';
+import { isProductId, requireProduct, toListedProduct, toProduct } from './product-view.js';
 
 export type CreateInput = z.output<typeof CreateProductBodySchema>;
 export type UpdateInput = z.output<typeof UpdateProductBodySchema>;
@@ -148,6 +150,22 @@ export async function archiveProduct(deps: ProductWriteDeps, id: string): Promis
   const archived = isProductId(id) && (await deps.repo.archiveProduct(id, deps.clock()));
   if (archived) deps.catalogueChanged();
   if (!archived) throw AppError.notFound(CatalogMessages.productNotFound);
+}
+
+/**
+ * Puts an archived product back on sale, its images and file as they were: 404 when unknown,
+ * 409 when it is on sale already.
+ */
+export async function restoreProduct(
+  deps: ProductWriteDeps,
+  id: string,
+): Promise<AdminListedProduct> {
+  const restored = isProductId(id) && (await deps.repo.restoreProduct(id, deps.clock()));
+  if (restored) deps.catalogueChanged();
+  const row = isProductId(id) ? await deps.repo.findProductIncludingArchived(id) : undefined;
+  if (!row) throw AppError.notFound(CatalogMessages.productNotFound);
+  if (!restored) throw AppError.conflict(ArchiveMessages.notArchived);
+  return toListedProduct(row);
 }
 
 /**

@@ -1,26 +1,45 @@
 import {
   OrderMessages,
   type AdminOrder,
+  type AdminOrdersQuery,
   type AdminOrdersResponse,
-  type OrderSortField,
-  type SortOrder,
 } from '@bindery/shared';
 import { AppError } from '../../errors.js';
+import { matchOrders, type OrderSearchPorts } from './admin-order-search.js';
 import { ID_SHAPE, requireOrderById } from './order-ids.js';
+import { csvHeaderLine, orderCsvLine } from './admin-orders-csv.js';
+import type { ListFilter, OrderKey, OrderSort } from './order-list.repo.js';
 import type { OrderNotices } from './order-notices.js';
 import { removeOrder, requireRemovable } from './order-removal.js';
-import type { OrderViews, PageQuery } from './order-views.js';
+import type { OrderViews } from './order-views.js';
 import type { OrderRow, OrdersRepo } from './orders.repo.js';
 
 export interface AdminOrdersOptions {
   repo: OrdersRepo;
   views: OrderViews;
   notices?: OrderNotices;
+  search: OrderSearchPorts;
   clock: () => number;
 }
 
+/** Orders read per batch of the CSV export. */
+const CSV_BATCH = 500;
+
+/** The admin list's filter and sort for a query: the review toggle, the search, the column. */
+export async function adminListOf(
+  search: OrderSearchPorts,
+  query: Pick<AdminOrdersQuery, 'review' | 'q' | 'sort' | 'order'>,
+): Promise<{ filter: ListFilter; sort?: OrderSort }> {
+  const filter: ListFilter = {
+    needsReview: query.review === true,
+    hideRemoved: true,
+    ...(query.q ? { match: await matchOrders(search, query.q) } : {}),
+  };
+  return { filter, sort: query.sort && { field: query.sort, order: query.order ?? 'asc' } };
+}
+
 /** The owner's table of orders and what the owner does to one: grant, delete, reset downloads. */
-export function createAdminOrders({ repo, views, notices, clock }: AdminOrdersOptions) {
+export function createAdminOrders({ repo, views, notices, search, clock }: AdminOrdersOptions) {
   const requireOrder = (id: string) => requireOrderById(repo, id);
 
   return {
@@ -30,15 +49,37 @@ export function createAdminOrders({ repo, views, notices, clock }: AdminOrdersOp
       return order!;
     },
 
-    async listAllOrders(
-      query: PageQuery & { review?: boolean; sort?: OrderSortField; order?: SortOrder },
-    ): Promise<AdminOrdersResponse> {
-      const { rows, total, pages } = await views.listPage(
-        { needsReview: query.review === true, hideRemoved: true },
-        query,
-        query.sort && { field: query.sort, order: query.order ?? 'asc' },
-      );
+    async listAllOrders(query: AdminOrdersQuery): Promise<AdminOrdersResponse> {
+      const { filter, sort } = await adminListOf(search, query);
+      const { rows, total, pages } = await views.listPage(filter, query, sort);
       return { orders: await views.toAdminOrders(rows), total, page: query.page, pages };
+    },
+
+    /**
+     * The admin list as CSV, every matching order in the list's order: read in batches after
+     * the last row sent (never offsets, never the whole list in memory), each batch a chunk.
+     * The filter is resolved before the first byte, so a refused query still answers 400.
+     */
+    async exportOrdersCsv(
+      query: Pick<AdminOrdersQuery, 'review' | 'q' | 'sort' | 'order'>,
+    ): Promise<AsyncIterable<Buffer>> {
+      const { filter, sort = { field: 'createdAt', order: 'desc' } } = await adminListOf(
+        search,
+        query,
+      );
+      async function* lines() {
+        yield Buffer.from(csvHeaderLine());
+        let after: OrderKey | undefined;
+        for (;;) {
+          const rows = await repo.listOrdersAfter(filter, CSV_BATCH, sort, after);
+          if (rows.length === 0) return;
+          const orders = await views.toAdminOrders(rows);
+          yield Buffer.from(orders.map((order, i) => orderCsvLine(order, rows[i]!)).join(''));
+          const last = rows[rows.length - 1]!;
+          after = { value: last[sort.field], id: last.id };
+        }
+      }
+      return lines();
     },
 
     /**

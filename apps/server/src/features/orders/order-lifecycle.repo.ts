@@ -1,6 +1,6 @@
 import type { OrderStatus } from '@bindery/shared';
 import type { Db, Dialect } from '../../db/client.js';
-import type { OrdersTable } from '../../db/types.js';
+import type { NewOrderRow, OrdersTable } from '../../db/types.js';
 import { ORDER_TRANSITIONS, type OrderTransition } from './order-status.js';
 import type { SalesRecorder } from './order-sales.js';
 
@@ -117,10 +117,19 @@ function orderWriteQueries(db: Db, sales: SalesRecorder) {
         .where('id', '=', id)
         .execute();
     },
-    /** A new order; one written already paid (an import) counts in the sales totals too. */
-    async insertOrder(row: OrderRow): Promise<void> {
+    /**
+     * A new order; one written already paid (an import) counts in the sales totals too. Answers
+     * the number the database gave it (migration 018).
+     */
+    async insertOrder(row: NewOrderRow): Promise<number> {
       await db.insertInto('orders').values(row).execute();
       await sales.recordSalesChange(undefined, row, db);
+      const { orderNumber } = await db
+        .selectFrom('orders')
+        .select('orderNumber')
+        .where('id', '=', row.id)
+        .executeTakeFirstOrThrow();
+      return Number(orderNumber);
     },
 
     async setCheckoutSession(

@@ -1,6 +1,7 @@
 import { applyPaymentOutcome, type OutcomeResult, type PaymentOutcome } from './fulfilment.js';
 import { ID_SHAPE, STORE_CURRENCY, newOrderId } from './order-ids.js';
 import type { OrderNotices } from './order-notices.js';
+import type { NewOrderRow } from '../../db/types.js';
 import type { OrderRow, OrdersRepo } from './orders.repo.js';
 
 export interface OrderLifecycleOptions {
@@ -32,7 +33,7 @@ export function createOrderLifecycle({ repo, notices, clock }: OrderLifecycleOpt
       provider: OrderRow['provider'];
     }): Promise<OrderRow> {
       const now = clock();
-      const row: OrderRow = {
+      const row: NewOrderRow = {
         id: newOrderId(),
         userId: input.userId,
         productId: input.product.id,
@@ -54,8 +55,7 @@ export function createOrderLifecycle({ repo, notices, clock }: OrderLifecycleOpt
         downloadsUsed: 0,
         hiddenAt: null,
       };
-      await repo.insertOrder(row);
-      return row;
+      return { ...row, orderNumber: await repo.insertOrder(row) };
     },
 
     /**

@@ -1,47 +1,23 @@
-import type { OrderSortField, SortOrder } from '@bindery/shared';
-import { sql, type ExpressionBuilder } from 'kysely';
+import { sql } from 'kysely';
 import type { Db, Dialect } from '../../db/client.js';
-import type { Database, OrdersTable } from '../../db/types.js';
+import type { OrdersTable } from '../../db/types.js';
+import {
+  listOrders,
+  selectOrders,
+  type ListFilter,
+  type OrderKey,
+  type OrderSort,
+} from './order-list.repo.js';
 import type { ProductSales, TimeRange } from './order-sales.js';
 
 type OrderRow = OrdersTable;
-
-/**
- * `needsReview`: orders that need the owner, flagged for review or disputed right now.
- * `hideCanceledCheckouts`: leaves out canceled orders, unless a payment arrived for one after
- * all (flagged for review), which the buyer must still see.
- * `hideRemoved`: leaves out the orders the owner removed from the admin list (see `isListed`).
- */
-export type ListFilter = {
-  userId?: string;
-  needsReview?: boolean;
-  hideCanceledCheckouts?: boolean;
-  hideRemoved?: boolean;
-};
-
-/**
- * The admin list's orders: any the owner did not remove, and any removed one that may no longer
- * be (paid again, flagged, disputed): `isRemovedByOwner` in order-removal.ts, in SQL.
- */
-const isListed = (eb: ExpressionBuilder<Database, 'orders'>) =>
-  eb.or([
-    eb('hiddenAt', 'is', null),
-    eb('status', 'not in', ['refunded', 'canceled']),
-    eb('reviewReason', 'is not', null),
-    eb('disputeStatus', 'in', ['open', 'lost']),
-  ]);
-
-/** The admin table's order: a column of the orders table and a direction. */
-export interface OrderSort {
-  field: OrderSortField;
-  order: SortOrder;
-}
+export type { ListFilter, OrderKey, OrderMatch, OrderSort } from './order-list.repo.js';
 
 /** The queries that find and list orders, written once for both databases; `db` may be a transaction. */
 export function orderLookupQueries(db: Db, dialect: Dialect) {
   return {
     ...orderFindQueries(db),
-    ...orderListQueries(db),
+    ...orderListQueries(db, dialect),
     paidSalesByProduct: (ranges: TimeRange[]) => paidSalesByProduct(db, dialect, ranges),
   };
 }
@@ -124,14 +100,18 @@ function orderFindQueries(db: Db) {
 }
 
 /** Pages and sets of orders. */
-function orderListQueries(db: Db) {
+function orderListQueries(db: Db, dialect: Dialect) {
   return {
     /**
      * Newest first unless `sort` says otherwise (the id breaks ties, so pages never overlap);
      * `userId` limits the page to one buyer's orders.
      */
     listOrders: (filter: ListFilter, offset: number, limit: number, sort?: OrderSort) =>
-      listOrders(db, filter, offset, limit, sort),
+      listOrders(db, dialect, filter, offset, limit, sort),
+
+    /** Up to `limit` orders of the filter in `sort` order after `after`: an export's batches. */
+    listOrdersAfter: (filter: ListFilter, limit: number, sort: OrderSort, after?: OrderKey) =>
+      selectOrders(db, dialect, filter, { limit, after }, sort),
 
     /**
      * Pending orders whose checkout should have ended by `cutoff`, oldest first, that `provider`
@@ -180,51 +160,6 @@ function orderListQueries(db: Db) {
       return row !== undefined;
     },
   };
-}
-
-async function listOrders(
-  db: Db,
-  filter: ListFilter,
-  offset: number,
-  limit: number,
-  sort: OrderSort = { field: 'createdAt', order: 'desc' },
-): Promise<{ rows: OrderRow[]; total: number }> {
-  let rows = db.selectFrom('orders').selectAll();
-  let count = db.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('total'));
-  if (filter.userId !== undefined) {
-    rows = rows.where('userId', '=', filter.userId);
-    count = count.where('userId', '=', filter.userId);
-  }
-  if (filter.hideCanceledCheckouts) {
-    rows = rows.where((eb) =>
-      eb.or([eb('status', '!=', 'canceled'), eb('reviewReason', 'is not', null)]),
-    );
-    count = count.where((eb) =>
-      eb.or([eb('status', '!=', 'canceled'), eb('reviewReason', 'is not', null)]),
-    );
-  }
-  if (filter.hideRemoved) {
-    rows = rows.where(isListed);
-    count = count.where(isListed);
-  }
-  if (filter.needsReview) {
-    rows = rows.where((eb) =>
-      eb.or([eb('reviewReason', 'is not', null), eb('disputeStatus', '=', 'open')]),
-    );
-    count = count.where((eb) =>
-      eb.or([eb('reviewReason', 'is not', null), eb('disputeStatus', '=', 'open')]),
-    );
-  }
-  const [page, total] = await Promise.all([
-    rows
-      .orderBy(sort.field, sort.order)
-      .orderBy('id', sort.order)
-      .limit(limit)
-      .offset(offset)
-      .execute(),
-    count.executeTakeFirstOrThrow(),
-  ]);
-  return { rows: page, total: Number(total.total) };
 }
 
 /**

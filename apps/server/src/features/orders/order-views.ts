@@ -84,6 +84,7 @@ export function createOrderViews({
       ]);
       return rows.map((row, index) => ({
         ...purchases[index]!,
+        orderNumber: Number(row.orderNumber),
         user: customers.get(row.userId) ?? null,
         reviewReason: row.reviewReason,
         canRefund: canRefund(row),

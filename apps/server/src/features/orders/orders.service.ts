@@ -17,8 +17,11 @@ export { canRefund } from './order-status.js';
 
 export interface OrdersServiceOptions {
   repo: OrdersRepo;
-  catalog: Pick<CatalogService, 'getProductSummaries' | 'getDownloadLimits'>;
-  users: Pick<AuthService, 'getUserSummaries'>;
+  catalog: Pick<
+    CatalogService,
+    'getProductSummaries' | 'getDownloadLimits' | 'findProductIdsByTitle'
+  >;
+  users: Pick<AuthService, 'getUserSummaries' | 'findUserIdsByEmail'>;
   /** DOWNLOAD_LIMIT: completed downloads per order unless the product sets its own; 0 unlimited. */
   downloadLimit?: number;
   /** The receipt and refund notice; without it (some tests) outcomes send no email. */
@@ -43,7 +46,7 @@ export function createOrdersService({
   return {
     ...createOrderLifecycle({ repo, notices, clock }),
     ...createBuyerOrders({ repo, views }),
-    ...createAdminOrders({ repo, views, notices, clock }),
+    ...createAdminOrders({ repo, views, notices, search: { users, catalog }, clock }),
     ...createDownloadAllowance({ repo, views, catalog }),
     ...createPaymentMatching({ repo, clock }),
     ...createOrderReceipts({ repo, notices, clock }),

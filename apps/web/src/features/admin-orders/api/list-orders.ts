@@ -6,7 +6,7 @@ import {
 } from '@bindery/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { apiClient } from '../../../lib/api-client';
+import { API_BASE, apiClient } from '../../../lib/api-client';
 import { orderKeys } from '../../orders';
 
 /** Any status string is kept: one outside the four known shows as "Unknown" (DESIGN 8). */
@@ -26,6 +26,27 @@ export interface ListOrdersParams {
   review?: boolean;
   /** A column sorted on the server; without it the list is newest first. */
   sort?: { field: OrderSortField; order: SortOrder } | null;
+  /** Search: buyer email, product title or order number; empty lists every order. */
+  q?: string;
+}
+
+/** The list's filters and sort as the API reads them, for the list and its CSV export alike. */
+export function orderFilterParams({
+  review = false,
+  sort,
+  q,
+}: Omit<ListOrdersParams, 'page' | 'limit'>) {
+  return {
+    ...(review ? { review: 'true' } : {}),
+    ...(q ? { q } : {}),
+    ...(sort ? { sort: sort.field, order: sort.order } : {}),
+  };
+}
+
+/** The address of the CSV export of the orders these filters list (every page). */
+export function ordersCsvUrl(params: Omit<ListOrdersParams, 'page' | 'limit'>): string {
+  const query = new URLSearchParams(orderFilterParams(params)).toString();
+  return `${API_BASE}/admin/orders.csv${query ? `?${query}` : ''}`;
 }
 
 export const adminOrderKeys = {
@@ -36,14 +57,16 @@ export const adminOrderKeys = {
 
 /** One page of all customers' orders (or of those that need review), newest first or as sorted. */
 export function listOrders(
-  { page, limit, review = false, sort }: ListOrdersParams,
+  { page, limit, ...filters }: ListOrdersParams,
   signal?: AbortSignal,
 ): Promise<AdminOrderList> {
+  const { review, ...rest } = orderFilterParams(filters);
+  // In the order the list has always sent them: review, then the page, then search and sort.
   const query = new URLSearchParams({
-    ...(review ? { review: 'true' } : {}),
+    ...(review ? { review } : {}),
     page: String(page),
     limit: String(limit),
-    ...(sort ? { sort: sort.field, order: sort.order } : {}),
+    ...rest,
   });
   return apiClient.get(`/orders?${query.toString()}`, { schema: AdminOrderListSchema, signal });
 }

@@ -1,3 +1,4 @@
+import { formatOrderDateTime } from '../../../lib/format-order-date';
 import { OrderMessages } from '@bindery/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { toast } from 'sonner';
@@ -67,12 +68,15 @@ describe('all customer orders', () => {
       within(screen.getByRole('grid'))
         .getAllByRole('columnheader')
         .map((header) => header.textContent),
-    ).toEqual(['Customer', 'Product', 'Amount', 'Status', 'Date', 'Actions']);
+    ).toEqual(['Order', 'Customer', 'Product', 'Amount', 'Status', 'Date', 'Actions']);
+    expect(cellText(order._id, 'orderNumber')).toBe(`#${order.orderNumber}`);
     const row = rowOf(order._id);
     expect(row.getByText('Ada Buyer')).toBeInTheDocument();
     expect(row.getByText('ada@example.com')).toBeInTheDocument();
     expect(cellText(order._id, 'amountCents')).toBe('$12.50');
-    expect(cellText(order._id, 'createdAt')).toBe('Jan 2, 2026');
+    // The time of day too, in the reader's zone.
+    expect(cellText(order._id, 'createdAt')).toBe(formatOrderDateTime(order.createdAt));
+    expect(cellText(order._id, 'createdAt')).toMatch(/^Jan 2, 2026, \d{1,2}:\d\d\s?[AP]M$/);
     expect(row.getByText('Paid')).toBeInTheDocument();
     expect(row.getByRole('button', { name: `Delete order ${order._id}` })).toBeInTheDocument();
 

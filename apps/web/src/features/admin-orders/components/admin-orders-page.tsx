@@ -20,14 +20,23 @@ import { useUnmatchedPayments } from '../api/list-unmatched-payments';
 import { OrderActionDialogs } from './order-action-dialogs';
 import { OrdersTable } from './orders-table';
 import { FailedMailAlert } from '../../admin-mail';
-import { ReviewFilter, useIsReviewOnly } from './review-filter';
+import { useOrderSearchText } from './order-search';
+import { OrdersToolbar } from './orders-toolbar';
+import { useIsReviewOnly } from './review-filter';
 import { UnmatchedPaymentsAlert } from './unmatched-payments-alert';
 import { useOrderActions } from './use-order-actions';
+
+/** What the list says when it is empty: why nothing is listed. */
+function noOrdersLabel(q: string, isReviewOnly: boolean) {
+  if (q) return `No orders match “${q}”.`;
+  return isReviewOnly ? 'No orders need review.' : 'No orders yet.';
+}
 
 /** The admin's view of every customer's orders: refunds, review, and deleting. */
 export function AdminOrdersPage() {
   // Filter, page, page size and sort live in the address: a reload keeps them, Back returns.
   const isReviewOnly = useIsReviewOnly();
+  const q = useOrderSearchText();
   const [paginationModel, setPaginationModel] = usePageInAddress(
     ADMIN_ORDERS_PAGE_SIZES,
     ADMIN_ORDERS_DEFAULT_PAGE_SIZE,
@@ -38,6 +47,7 @@ export function AdminOrdersPage() {
     limit: paginationModel.pageSize,
     review: isReviewOnly,
     sort,
+    q,
   });
   // A failure here stays quiet: the orders list reports load failures, this is only a reminder.
   const unmatchedPayments = useUnmatchedPayments();
@@ -70,7 +80,7 @@ export function AdminOrdersPage() {
 
       <UnmatchedPaymentsAlert payments={unmatchedPayments.data?.payments ?? []} />
       <FailedMailAlert />
-      <ReviewFilter isReviewOnly={isReviewOnly} />
+      <OrdersToolbar filters={{ review: isReviewOnly, q, sort }} />
 
       {orders.isError && (
         <RetryAlert onRetry={() => void orders.refetch()}>
@@ -103,7 +113,7 @@ export function AdminOrdersPage() {
             onGrantAccess={actions.handleGrantAccess}
             onResetDownloads={actions.handleResetDownloads}
             grantingId={actions.grantingId}
-            noRowsLabel={isReviewOnly ? 'No orders need review.' : 'No orders yet.'}
+            noRowsLabel={noOrdersLabel(q, isReviewOnly)}
           />
         </Box>
       ) : null}

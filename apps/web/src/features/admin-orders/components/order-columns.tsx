@@ -1,22 +1,29 @@
 import { OrderMessages, formatCents } from '@bindery/shared';
-import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
-import LockOpenOutlinedIcon from '@mui/icons-material/LockOpenOutlined';
-import MoneyOffOutlinedIcon from '@mui/icons-material/MoneyOffOutlined';
-import RestartAltIcon from '@mui/icons-material/RestartAlt';
 import Typography from '@mui/material/Typography';
-import { GridActionsCellItem, type GridColDef } from '@mui/x-data-grid';
-import { formatOrderDate } from '../../../lib/format-order-date';
+import type { GridColDef } from '@mui/x-data-grid';
+import { formatOrderDateTime } from '../../../lib/format-order-date';
 import type { AdminOrderRow } from '../api/list-orders';
-import { canResetDownloads, CustomerCell, StatusCell, type OrderRowActions } from './order-cells';
-import { resendReceiptGridActions } from './resend-receipt-action';
+import { CustomerCell, StatusCell, type OrderRowActions } from './order-cells';
+import { OrderActionIcons } from './order-row-actions';
 
-/** The grid's columns: customer, product, amount, status, date and the row's actions. */
+/** "#1042": how people name an order. */
+export const orderNumberText = (row: Pick<AdminOrderRow, 'orderNumber'>) => `#${row.orderNumber}`;
+
+/** The grid's columns: number, customer, product, amount, status, when, and the row's actions. */
 export function orderColumns(actions: OrderRowActions): GridColDef<AdminOrderRow>[] {
   return [
     {
+      field: 'orderNumber',
+      headerName: 'Order',
+      width: 90,
+      // Numbers follow the order of placing: the Date column sorts the same way.
+      sortable: false,
+      valueFormatter: (_value, row) => orderNumberText(row),
+    },
+    {
       field: 'user',
       headerName: 'Customer',
-      minWidth: 240,
+      minWidth: 210,
       flex: 1,
       // Names live with the accounts, not the orders: the server cannot sort by them.
       sortable: false,
@@ -25,7 +32,7 @@ export function orderColumns(actions: OrderRowActions): GridColDef<AdminOrderRow
     {
       field: 'product',
       headerName: 'Product',
-      minWidth: 220,
+      minWidth: 180,
       flex: 1,
       sortable: false,
       valueGetter: (_value, row) => row.product?.title ?? OrderMessages.productMissing,
@@ -51,76 +58,29 @@ export function orderColumns(actions: OrderRowActions): GridColDef<AdminOrderRow
     {
       field: 'status',
       headerName: 'Status',
-      minWidth: 200,
+      minWidth: 170,
       flex: 0.8,
       renderCell: ({ row }) => <StatusCell row={row} />,
     },
     {
       field: 'createdAt',
       headerName: 'Date',
-      minWidth: 120,
-      valueFormatter: (value: string) => formatOrderDate(value),
+      minWidth: 190,
+      // The time too, in the admin's own time zone: a buyer may place several orders a day.
+      renderCell: ({ row }) => (
+        <time dateTime={row.createdAt}>{formatOrderDateTime(row.createdAt)}</time>
+      ),
     },
     {
       field: 'actions',
-      type: 'actions',
       headerName: 'Actions',
-      width: 140,
-      // Right-aligned so Delete lines up whatever else a row offers.
-      align: 'right',
+      width: 190,
       headerAlign: 'right',
       sortable: false,
       filterable: false,
-      getActions: ({ row }) => orderActionItems(row, actions),
+      disableColumnMenu: true,
+      // Real buttons rather than the grid's action items: those leave Tab's order (roving focus).
+      renderCell: ({ row }) => <OrderActionIcons row={row} {...actions} />,
     },
-  ];
-}
-
-/** Only what can be done to this order; the server decides what is refundable. */
-function orderActionItems(row: AdminOrderRow, actions: OrderRowActions) {
-  const { onDelete, onRefund, onGrantAccess, onResetDownloads, grantingId } = actions;
-  return [
-    ...(row.reviewReason !== null
-      ? [
-          <GridActionsCellItem
-            key="grant"
-            icon={<LockOpenOutlinedIcon color="primary" />}
-            label={`Grant access to order ${row._id}`}
-            title="Grant access"
-            disabled={grantingId !== null}
-            onClick={() => onGrantAccess(row._id)}
-          />,
-        ]
-      : []),
-    ...(canResetDownloads(row)
-      ? [
-          <GridActionsCellItem
-            key="reset-downloads"
-            icon={<RestartAltIcon />}
-            label={`Reset downloads of order ${row._id}`}
-            title="Reset downloads"
-            onClick={() => onResetDownloads(row)}
-          />,
-        ]
-      : []),
-    ...resendReceiptGridActions(row),
-    ...(row.canRefund
-      ? [
-          <GridActionsCellItem
-            key="refund"
-            icon={<MoneyOffOutlinedIcon />}
-            label={`Refund order ${row._id}`}
-            title="Refund"
-            onClick={() => onRefund(row)}
-          />,
-        ]
-      : []),
-    <GridActionsCellItem
-      key="delete"
-      icon={<DeleteOutlinedIcon color="error" />}
-      label={`Delete order ${row._id}`}
-      title="Delete"
-      onClick={() => onDelete(row)}
-    />,
   ];
 }

@@ -38,7 +38,7 @@ export function ReviewFilter({ isReviewOnly }: { isReviewOnly: boolean }) {
       onChange={(_event, value: 'all' | 'review' | null) => {
         if (value) changeFilter(value === 'review');
       }}
-      sx={{ mb: 2, bgcolor: 'background.paper' }}
+      sx={{ bgcolor: 'background.paper', flexShrink: 0 }}
     >
       <ToggleButton value="all">All orders</ToggleButton>
       <ToggleButton value="review">{OrderMessages.needsReview}</ToggleButton>

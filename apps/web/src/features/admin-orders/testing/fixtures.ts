@@ -9,6 +9,7 @@ export function makeAdminOrder(overrides: Partial<AdminOrderRow> = {}): AdminOrd
   const id = `order${String(counter).padStart(9, '0')}`;
   return {
     _id: id,
+    orderNumber: 1000 + counter,
     user: {
       _id: `user${counter}`,
       name: `Reader ${counter}`,

@@ -1,6 +1,7 @@
 import {
   ProductListSchema,
   ProductSchema,
+  type ProductListStatus,
   type ProductSortField,
   type SortOrder,
 } from '@bindery/shared';
@@ -18,7 +19,11 @@ export const PriceReadingSchema = z
   .nullish();
 export type PriceReading = z.infer<typeof PriceReadingSchema>;
 
-export const AdminProductSchema = ProductSchema.extend({ price: PriceReadingSchema });
+export const AdminProductSchema = ProductSchema.extend({
+  price: PriceReadingSchema,
+  /** When it was archived (deleted with sales); absent or null while it is on sale. */
+  archivedAt: z.string().nullish(),
+});
 export type AdminProduct = z.infer<typeof AdminProductSchema>;
 
 export const AdminProductListSchema = ProductListSchema.extend({
@@ -38,19 +43,24 @@ export interface ListProductsParams {
   limit: number;
   /** A column sorted on the server; without it the list is newest first. */
   sort?: { field: ProductSortField; order: SortOrder } | null;
+  /** On sale (the catalogue's list) or archived (the admin's list of them). */
+  status?: ProductListStatus;
 }
 
 /** One page of products, newest first or as sorted; the admin table pages and sorts on the server. */
 export function listProducts(
-  { page, limit, sort }: ListProductsParams,
+  { page, limit, sort, status = 'active' }: ListProductsParams,
   signal?: AbortSignal,
 ): Promise<AdminProductList> {
   const query = new URLSearchParams({
+    ...(status === 'archived' ? { status } : {}),
     page: String(page),
     limit: String(limit),
     ...(sort ? { sort: sort.field, order: sort.order } : {}),
   });
-  return apiClient.get(`/products?${query.toString()}`, { schema: AdminProductListSchema, signal });
+  // Products on sale are the catalogue's own list; archived ones only the admin's route lists.
+  const path = status === 'archived' ? '/admin/products' : '/products';
+  return apiClient.get(`${path}?${query.toString()}`, { schema: AdminProductListSchema, signal });
 }
 
 export const productListQuery = (params: ListProductsParams) =>

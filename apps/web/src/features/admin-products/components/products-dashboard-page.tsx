@@ -1,4 +1,5 @@
 import {
+  ArchiveMessages,
   ADMIN_PRODUCTS_DEFAULT_PAGE_SIZE,
   ADMIN_PRODUCTS_PAGE_SIZES,
   CatalogMessages,
@@ -16,10 +17,12 @@ import { useSortInAddress } from '../../../lib/use-sort-in-address';
 import { useProductList, type AdminProduct } from '../api/list-products';
 import { ProductFormDialog } from './product-form-dialog';
 import { ProductsDashboardHeader } from './products-dashboard-header';
+import { ProductStatusFilter, useProductListStatus } from './product-status-filter';
 import { ProductsTable } from './products-table';
 import { SubmissionFailedDialog } from './submission-failed-dialog';
 import { useProductDelete } from './use-product-delete';
 import { useProductEditor } from './use-product-editor';
+import { useProductRestore } from './use-product-restore';
 
 /** The admin's product management: the product table, and adding, editing and deleting. */
 export function ProductsDashboardPage() {
@@ -29,11 +32,14 @@ export function ProductsDashboardPage() {
     ADMIN_PRODUCTS_DEFAULT_PAGE_SIZE,
   );
   const [sort, setSort] = useSortInAddress(PRODUCT_SORT_FIELDS);
+  const status = useProductListStatus();
   const products = useProductList({
     page: paginationModel.page + 1,
     limit: paginationModel.pageSize,
     sort,
+    status,
   });
+  const restoring = useProductRestore();
   const editor = useProductEditor();
   const { openForm } = editor;
   const handleEdit = useCallback((row: AdminProduct) => openForm(row), [openForm]);
@@ -43,6 +49,7 @@ export function ProductsDashboardPage() {
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 3, sm: 5 } }}>
       <ProductsDashboardHeader onAdd={() => openForm(null)} />
+      <ProductStatusFilter status={status} />
 
       {products.isError && (
         <Alert severity="error" sx={{ mb: 2 }}>
@@ -66,6 +73,9 @@ export function ProductsDashboardPage() {
             onSortChange={setSort}
             onEdit={handleEdit}
             onDelete={deletion.handleDelete}
+            {...(status === 'archived'
+              ? { onRestore: restoring.handleRestore, restoringId: restoring.restoringId }
+              : {})}
           />
         </Box>
       ) : null}
@@ -90,6 +100,7 @@ export function ProductsDashboardPage() {
         title="Are you sure?"
         subject={deletion.deleteTitle && `Delete “${deletion.deleteTitle}”?`}
         description="You won't be able to revert this!"
+        note={ArchiveMessages.deleteNote}
         confirmLabel="Yes, delete it!"
         isPending={deletion.isDeleting}
         onConfirm={deletion.confirmDelete}

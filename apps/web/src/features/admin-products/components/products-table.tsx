@@ -1,16 +1,14 @@
 import { ADMIN_PRODUCTS_PAGE_SIZES, formatDollars, type ProductSortField } from '@bindery/shared';
-import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
-import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { GridActionsCellItem, type GridColDef, type GridPaginationModel } from '@mui/x-data-grid';
+import type { GridColDef, GridPaginationModel } from '@mui/x-data-grid';
 import { useMemo } from 'react';
 import { ProductThumbnail } from '../../../components/product-thumbnail';
 import { ServerPagedTable } from '../../../components/server-paged-table';
 import type { SortPlace } from '../../../lib/use-sort-in-address';
 import { priceInUsd, type AdminProduct } from '../api/list-products';
+import { ProductActionButtons, ProductActionIcons, type RowActions } from './product-row-actions';
 
 /** "$12.50", or "N/A" when the row has no usd value. */
 export function formatAmount(price: AdminProduct['price']): string {
@@ -32,6 +30,9 @@ export interface ProductsTableProps {
   onSortChange: (sort: ProductSort | null) => void;
   onEdit: (row: AdminProduct) => void;
   onDelete: (id: string) => void;
+  /** Archived products: Restore takes the place of Edit and Delete. */
+  onRestore?: (id: string) => void;
+  restoringId?: string | null;
 }
 
 /** The grid's columns and the server's sort fields are the same names. */
@@ -58,16 +59,8 @@ function ProductCell({ row }: { row: AdminProduct }) {
   );
 }
 
-/** A product on a phone: picture, title, sub title and amount, then Edit and Delete in view. */
-function ProductCard({
-  row,
-  onEdit,
-  onDelete,
-}: {
-  row: AdminProduct;
-  onEdit: (row: AdminProduct) => void;
-  onDelete: (id: string) => void;
-}) {
+/** A product on a phone: picture, title, sub title and amount, then its actions in view. */
+function ProductCard({ row, ...actions }: { row: AdminProduct } & RowActions) {
   return (
     <Stack spacing={1.5}>
       <Box sx={{ display: 'flex', gap: 1.5, minWidth: 0 }}>
@@ -90,27 +83,7 @@ function ProductCard({
           </Typography>
         </Box>
       </Box>
-      <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
-        <Button
-          size="small"
-          variant="outlined"
-          startIcon={<EditOutlinedIcon />}
-          aria-label={`Edit ${row.title}`}
-          onClick={() => onEdit(row)}
-        >
-          Edit
-        </Button>
-        <Button
-          size="small"
-          variant="outlined"
-          color="error"
-          startIcon={<DeleteOutlinedIcon />}
-          aria-label={`Delete ${row.title}`}
-          onClick={() => onDelete(row._id)}
-        >
-          Delete
-        </Button>
-      </Stack>
+      <ProductActionButtons row={row} {...actions} />
     </Stack>
   );
 }
@@ -130,7 +103,13 @@ export function ProductsTable({
   onSortChange,
   onEdit,
   onDelete,
+  onRestore,
+  restoringId = null,
 }: ProductsTableProps) {
+  const actions = useMemo(
+    () => ({ onEdit, onDelete, onRestore, restoringId }),
+    [onEdit, onDelete, onRestore, restoringId],
+  );
   const columns = useMemo<GridColDef<AdminProduct>[]>(
     () => [
       {
@@ -153,28 +132,16 @@ export function ProductsTable({
       },
       {
         field: 'actions',
-        type: 'actions',
         headerName: 'Actions',
         width: 120,
         sortable: false,
         filterable: false,
-        getActions: ({ row }) => [
-          <GridActionsCellItem
-            key="edit"
-            icon={<EditOutlinedIcon />}
-            label={`Edit ${row.title}`}
-            onClick={() => onEdit(row)}
-          />,
-          <GridActionsCellItem
-            key="delete"
-            icon={<DeleteOutlinedIcon color="error" />}
-            label={`Delete ${row.title}`}
-            onClick={() => onDelete(row._id)}
-          />,
-        ],
+        disableColumnMenu: true,
+        // Real buttons rather than the grid's action items: those leave Tab's order (roving focus).
+        renderCell: ({ row }) => <ProductActionIcons row={row} {...actions} />,
       },
     ],
-    [onEdit, onDelete],
+    [actions],
   );
 
   return (
@@ -188,12 +155,16 @@ export function ProductsTable({
       pageSizeOptions={ADMIN_PRODUCTS_PAGE_SIZES}
       sort={sort}
       onSortChange={onSortChange}
-      // The grid keeps its own empty text; only the cards name products.
-      grid={{ columns, sortableColumns: SORTABLE_COLUMNS }}
+      // The grid keeps its own empty text for products on sale; the cards always name products.
+      grid={{
+        columns,
+        sortableColumns: SORTABLE_COLUMNS,
+        ...(onRestore ? { noRowsLabel: 'No archived products.' } : {}),
+      }}
       cards={{
-        renderCard: (row) => <ProductCard row={row} onEdit={onEdit} onDelete={onDelete} />,
+        renderCard: (row) => <ProductCard row={row} {...actions} />,
         sortOptions: PHONE_SORT_OPTIONS,
-        noRowsLabel: 'No products yet.',
+        noRowsLabel: onRestore ? 'No archived products.' : 'No products yet.',
       }}
     />
   );
