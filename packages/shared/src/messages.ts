@@ -102,6 +102,9 @@ export const ProductImageMessages = {
   ofAnotherProduct: (url: string) =>
     `${url} is an image of another product; upload it again to use it here.`,
   listedTwice: 'The same image is listed twice.',
+  /** Another edit changed the images or the file between reading the product and saving it. */
+  changedMeanwhile:
+    "This product's images or file were changed in another window. Reload it and make your changes again.",
 } as const;
 
 /** Texts of the buy flow and the payment result pages (specification, sections 2, 4 and 8). */

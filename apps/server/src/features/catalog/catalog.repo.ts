@@ -251,15 +251,25 @@ function productWriteQueries(db: Db) {
         .execute();
     },
 
+    /**
+     * Writes the changes, only while the product still holds the images and file the writer read
+     * (`expected`); false when another write got there first.
+     */
     async updateProduct(
       id: string,
       changes: Partial<Omit<ProductRow, 'id' | 'createdAt'>>,
-    ): Promise<void> {
-      await db
+      expected: Partial<Pick<ProductRow, 'images' | 'digitalFileId'>> = {},
+    ): Promise<boolean> {
+      let update = db
         .updateTable('products')
         .set({ ...changes, ...searchColumns(changes) })
-        .where('id', '=', id)
-        .execute();
+        .where('id', '=', id);
+      if (expected.images !== undefined) update = update.where('images', '=', expected.images);
+      if (expected.digitalFileId !== undefined) {
+        update = update.where('digitalFileId', '=', expected.digitalFileId);
+      }
+      const result = await update.executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
     },
 
     /** Deletes a product that was archived first (off sale, so no checkout can start for it). */

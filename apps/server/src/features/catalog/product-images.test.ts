@@ -1,4 +1,9 @@
-import { CatalogMessages, ProductImageMessages, type Product } from '@bindery/shared';
+import {
+  CatalogMessages,
+  ProductImageMessages,
+  UploadMessages,
+  type Product,
+} from '@bindery/shared';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { buildTestApp, signInAsAdmin, type TestApp } from '../../test/build-test-app.js';
 import { createTestProduct, productBody, uploadTestImage } from '../../test/factories.js';
@@ -136,5 +141,46 @@ describe('editing the ordered image list', () => {
     const response = await saveImages(product, [uploaded, older]);
     expect(response.statusCode).toBe(200);
     expect(await publicImages(product)).toEqual([uploaded, older]);
+  });
+});
+
+describe('two edits of the same product at once', () => {
+  test('one removing an image and one keeping it: the product never lists a deleted image', async () => {
+    for (let round = 0; round < 8; round += 1) {
+      const product = await createTestProduct(t.app, admin, { image: await uploadImages(2) });
+      const [kept, removed] = product.image as [string, string];
+      const [added] = (await uploadImages(1)) as [string];
+      // One window removes an image; another, opened before, keeps it and adds one.
+      const [removing, keeping] = await Promise.all([
+        saveImages(product, [kept]),
+        saveImages(product, [kept, removed, added]),
+      ]);
+      // Each saved, or was refused: it read the product before the other saved (409), the image
+      // it keeps was being deleted as it claimed it (409), or was gone when it looked (400).
+      const outcome = (response: typeof removing) =>
+        response.statusCode === 200
+          ? 'saved'
+          : `${response.statusCode} ${response.json<{ message: string }>().message}`;
+      const allowed = [
+        'saved',
+        `409 ${ProductImageMessages.changedMeanwhile}`,
+        `409 ${UploadMessages.uploadUnavailable}`,
+        `400 ${ProductImageMessages.notUploaded(removed)}`,
+      ];
+      expect(allowed).toContain(outcome(removing));
+      expect(allowed).toContain(outcome(keeping));
+      expect([removing.statusCode, keeping.statusCode]).toContain(200);
+      for (const url of await publicImages(product)) expect(await mediaStatus(url)).toBe(200);
+    }
+  });
+
+  test('a form opened before another edit removed an image cannot put it back', async () => {
+    const product = await createTestProduct(t.app, admin, { image: await uploadImages(2) });
+    const [kept, removed] = product.image as [string, string];
+    expect((await saveImages(product, [kept])).statusCode).toBe(200);
+    const stale = await saveImages(product, [kept, removed]);
+    expect(stale.statusCode).toBe(400);
+    expect(stale.json().message).toBe(ProductImageMessages.notUploaded(removed));
+    expect(await publicImages(product)).toEqual([kept]);
   });
 });

@@ -29,8 +29,9 @@ const newProductId = () => randomBytes(12).toString('base64url');
 
 /**
  * The upload ids behind an ordered list of image URLs: new uploads no product holds yet, or
- * this product's own. A URL the product already shows but that has no upload row (an image
- * from before uploads were recorded) may stay; any other URL is refused with 400.
+ * images the product shows now. A URL the product shows but that has no upload row (an image
+ * from before uploads were recorded) may stay; any other URL is refused with 400, including an
+ * upload of this product it no longer shows (another edit removed it, and deletes it).
  */
 async function resolveImages(
   uploads: UploadsService,
@@ -42,9 +43,13 @@ async function resolveImages(
   const ids: string[] = [];
   for (const url of urls) {
     const image = await uploads.findImageByUrl(url);
-    if (image && (image.productId === null || image.productId === productId)) ids.push(image.id);
-    else if (image) refuse(ProductImageMessages.ofAnotherProduct(url));
-    else if (!currentUrls.includes(url)) refuse(ProductImageMessages.notUploaded(url));
+    const shown = currentUrls.includes(url);
+    if (image && (image.productId === null || (image.productId === productId && shown))) {
+      ids.push(image.id);
+    } else if (image && image.productId !== productId) {
+      refuse(ProductImageMessages.ofAnotherProduct(url));
+    } else if (image) refuse(ProductImageMessages.notUploaded(url));
+    else if (!shown) refuse(ProductImageMessages.notUploaded(url));
   }
   return ids;
 }
@@ -111,7 +116,11 @@ export async function updateProduct(
   };
   const replaced: string[] = [];
   const attach: string[] = [];
+  // The images and file this edit read: it saves only over them, so what it deletes after the
+  // write is what it replaced, never what another edit just kept.
+  const expected: Partial<Pick<ProductRow, 'images' | 'digitalFileId'>> = {};
   if (body.image) {
+    expected.images = current.images;
     const currentUrls = JSON.parse(current.images) as string[];
     // The list in its new order: kept images, new uploads; the ones left out go after the write.
     attach.push(...(await resolveImages(uploads, body.image, id, currentUrls)));
@@ -124,6 +133,7 @@ export async function updateProduct(
   if (body.digitalFile && body.digitalFile.public_id !== current.digitalFileId) {
     const file = await resolveDigitalFile(uploads, body.digitalFile.public_id, id);
     attach.push(file.id);
+    expected.digitalFileId = current.digitalFileId;
     const old = await uploads.findFile(current.digitalFileId);
     if (old) replaced.push(old.id);
     Object.assign(changes, {
@@ -135,7 +145,9 @@ export async function updateProduct(
   }
   await repo.transaction(async (tx, trx) => {
     await uploads.attachToProduct(attach, id, trx);
-    await tx.updateProduct(id, changes);
+    if (!(await tx.updateProduct(id, changes, expected))) {
+      throw AppError.conflict(ProductImageMessages.changedMeanwhile);
+    }
   });
   deps.catalogueChanged();
   await uploads.deleteFromProduct(replaced, id);
