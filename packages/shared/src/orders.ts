@@ -143,7 +143,14 @@ export const AdminOrdersQuerySchema = z.object({
   q: z
     .string()
     .optional()
-    .transform((text) => text?.trim().slice(0, ADMIN_ORDER_SEARCH_MAX) || undefined),
+    // Control characters (a NUL the database would refuse) read as spaces: a search never errs.
+    .transform(
+      (text) =>
+        text
+          ?.replace(/\p{Cc}/gu, ' ')
+          .trim()
+          .slice(0, ADMIN_ORDER_SEARCH_MAX) || undefined,
+    ),
 });
 export type AdminOrdersQuery = z.infer<typeof AdminOrdersQuerySchema>;
 

@@ -72,6 +72,19 @@ describe('searching the admin order list (q)', () => {
     expect(numbersOf((await list('q=bobXsmith')).body)).toEqual([]);
   });
 
+  test('control characters (a NUL) read as spaces, never an error', async () => {
+    await seed();
+    const withNul = await list(`q=${encodeURIComponent('lovelace\u0000')}`);
+    expect(withNul.status).toBe(200);
+    expect(numbersOf(withNul.body)).toEqual([2, 1]);
+    const csv = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/orders.csv?q=${encodeURIComponent('\u0000\u0007')}`,
+      headers: { cookie: admin },
+    });
+    expect(csv.statusCode).toBe(200);
+  });
+
   test('by product title, any case and accents folded', async () => {
     await seed();
     expect(numbersOf((await list('q=handbook')).body)).toEqual([1]);
