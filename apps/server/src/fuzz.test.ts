@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import {
+  AdminOrdersExportQuerySchema,
   AdminOrdersQuerySchema,
+  AdminProductsQuerySchema,
   CreateCheckoutBodySchema,
   CreateProductBodySchema,
   ErrorBodySchema,
@@ -202,6 +204,11 @@ const ROUTES: Record<string, RouteSpec> = {
     params: { id: () => pools.productIds },
   },
   'DELETE /api/products/:id': { access: 'admin', params: { id: () => pools.productIds } },
+  'GET /api/admin/products': { access: 'admin', query: AdminProductsQuerySchema },
+  'POST /api/admin/products/:id/restore': {
+    access: 'admin',
+    params: { id: () => pools.productIds },
+  },
   'GET /api/orders/myorders': { access: 'signed-in', query: MyOrdersQuerySchema },
   'GET /api/orders/mine/products/:productId': {
     access: 'signed-in',
@@ -212,6 +219,7 @@ const ROUTES: Record<string, RouteSpec> = {
     params: { sessionId: () => pools.sessionIds },
   },
   'GET /api/orders': { access: 'admin', query: AdminOrdersQuerySchema },
+  'GET /api/admin/orders.csv': { access: 'admin', query: AdminOrdersExportQuerySchema },
   'DELETE /api/orders/:id': { access: 'admin', params: { id: () => pools.orderIds } },
   'POST /api/orders/:id/refund': { access: 'admin', params: { id: () => pools.orderIds } },
   'POST /api/orders/:id/grant-access': {
