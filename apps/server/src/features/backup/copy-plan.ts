@@ -18,8 +18,11 @@ export interface TablePlan {
   name: string;
   /** Copied columns: all but the generated ones. */
   columns: string[];
-  /** Identity columns, whose sequences continue after the copied ids. */
+  /** Identity columns, whose values are copied over the generated ones. */
   identity: string[];
+  /** Columns numbered by a sequence (identity, or a `nextval` default such as order numbers),
+   * whose sequences continue after the copied values. */
+  sequenced: string[];
   primaryKey: string[];
   /** Compared in the sample; all copied columns unless trigger-maintained. */
   compared: string[];
@@ -55,9 +58,10 @@ export async function planCopy(
     column: string;
     generated: string;
     identity: string;
+    numbered: boolean;
   }>(
     `SELECT table_name AS "table", column_name AS "column", is_generated AS generated,
-       is_identity AS identity
+       is_identity AS identity, coalesce(column_default LIKE 'nextval(%', false) AS numbered
      FROM information_schema.columns WHERE table_schema = current_schema()
      ORDER BY table_name, ordinal_position`,
   );
@@ -100,6 +104,9 @@ export async function planCopy(
       name,
       columns: copiedColumns,
       identity: target.filter((row) => row.identity === 'YES').map((row) => row.column),
+      sequenced: target
+        .filter((row) => row.identity === 'YES' || row.numbered)
+        .map((row) => row.column),
       primaryKey: keys.rows.filter((row) => row.table === name).map((row) => row.column),
       compared: maintained ?? copiedColumns,
       copied: !maintained,

@@ -168,7 +168,7 @@ async function copyTable(
     await insert(batch);
     copied += batch.length;
   }
-  for (const column of table.identity) {
+  for (const column of table.sequenced) {
     await client.query(
       `SELECT setval(pg_get_serial_sequence($1, $2),
          COALESCE((SELECT max(${quoteIdentifier(column)}) FROM ${quoteIdentifier(table.name)}), 0) + 1,
