@@ -117,7 +117,6 @@ test('the admin adds two images, drags the last to the top, removes the old one,
   await dialog.getByRole('button', { name: 'Remove current image 1' }).click();
   await expect.poll(() => rowTexts(dialog)).toEqual(['blue.png', 'green.png']);
   await expectNoSeriousA11yViolations(page);
-  await page.screenshot({ path: '/work/shots/images/e2e-desktop-edit-list.png' });
   await saveChanges(page, dialog);
 
   const shown = await productPageImages(page, id, title);
@@ -206,11 +205,13 @@ test('@mobile at 390 px a finger drags an image to the top and the move buttons 
   await expect
     .poll(() => rowTexts(dialog))
     .toEqual(['Current image 3', 'Current image 1', 'Current image 2']);
+  // The finger is lifted: the drop is announced.
+  await expect(dialog.getByText('Current image 3 moved to position 1 of 3.')).toBeAttached();
 
-  // The buttons are there at this width too: a tap moves image 2 up.
+  // The buttons are there at this width too: pressing one moves image 2 up.
   await row(dialog, 'Current image 2')
     .getByRole('button', { name: 'Move current image 2 up' })
-    .tap();
+    .click();
   await expect
     .poll(() => rowTexts(dialog))
     .toEqual(['Current image 3', 'Current image 2', 'Current image 1']);
@@ -219,7 +220,6 @@ test('@mobile at 390 px a finger drags an image to the top and the move buttons 
     .evaluate((element) => element.scrollWidth <= element.clientWidth);
   expect(fits).toBe(true);
   await expectNoSeriousA11yViolations(page);
-  await page.screenshot({ path: '/work/shots/images/e2e-mobile-edit-list.png' });
   await saveChanges(page, dialog);
 
   const shown = await productPageImages(page, id, title);

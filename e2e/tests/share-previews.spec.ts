@@ -161,7 +161,7 @@ test('a signed-in buyer gets the page with their name, kept private, and taken o
   await expect(page.getByText('Login successful!')).toBeVisible();
 
   const sent = await page.request.get('/store/products');
-  expect(sent.headers()['cache-control']).toBe('private, no-cache');
+  expect(sent.headers()['cache-control']).toBe('private, no-store');
   expect(await sent.text()).toContain(buyer.name);
 
   const watch = await watchTakeOver(page);
