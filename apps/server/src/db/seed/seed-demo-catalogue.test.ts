@@ -4,20 +4,24 @@ import os from 'node:os';
 import path from 'node:path';
 import { crc32, inflateRawSync } from 'node:zlib';
 import type { Product, ProductList } from '@bindery/shared';
-import { afterEach, beforeEach, expect, test } from 'vitest';
+import { afterAll, beforeAll, expect, test } from 'vitest';
 import { buildTestApp, signInAsAdmin, type TestApp } from '../../test/build-test-app.js';
 import { seedDemoCatalogue } from './seed-demo-catalogue.js';
 
-let t: TestApp;
-beforeEach(async () => {
-  t = await buildTestApp();
-});
-afterEach(async () => {
-  await t.close();
-});
-
 const seed = () =>
   seedDemoCatalogue({ db: t.database.db, catalog: t.app.catalog, uploads: t.app.uploads });
+
+// Making the demo files takes seconds: one store is seeded once, read by the first test and
+// then cleared by the second (the tests run in order).
+let t: TestApp;
+let seeded: number;
+beforeAll(async () => {
+  t = await buildTestApp();
+  seeded = await seed();
+}, 120_000);
+afterAll(async () => {
+  await t.close();
+});
 
 async function readAll(publicId: string): Promise<Buffer> {
   const opened = await t.app.uploads.openFile(publicId);
@@ -103,7 +107,7 @@ test(
   'an empty store gets 24 demo products across the three formats, each with real files',
   { timeout: 120_000 },
   async () => {
-    expect(await seed()).toBe(24);
+    expect(seeded).toBe(24);
     const page = await t.app.inject({ method: 'GET', url: '/api/products?limit=10' });
     expect(page.json<ProductList>()).toMatchObject({ total: 24, pages: 3 });
     expect(page.json<ProductList>().products[0]!.title).toBe('The Bookbinding Handbook');
@@ -190,7 +194,7 @@ test(
   'seeding never touches a store that has products, nor runs twice',
   { timeout: 120_000 },
   async () => {
-    expect(await seed()).toBe(24);
+    expect(seeded).toBe(24);
     expect(await seed()).toBe(0);
     // An admin who clears the demo away does not get it back at the next start.
     const { cookie } = await signInAsAdmin(t.app);
