@@ -1,4 +1,7 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import IconButton, { type IconButtonProps } from '@mui/material/IconButton';
+import type { SxProps, Theme } from '@mui/material/styles';
 import Tooltip from '@mui/material/Tooltip';
 import type { ReactNode } from 'react';
 
@@ -36,5 +39,66 @@ export function RowActionButton({
       {/* A disabled button fires no events: the span still shows why it is there. */}
       {disabled ? <span>{button}</span> : button}
     </Tooltip>
+  );
+}
+
+/** One thing that can be done to a row, as the grid's icon and a phone card's button show it. */
+export interface RowAction {
+  key: string;
+  /** The visible name: the tooltip on the grid, the button's text on a phone. */
+  title: string;
+  /** The accessible name, naming the row. */
+  label: string;
+  icon: ReactNode;
+  tone: 'primary' | 'inherit' | 'error';
+  /** The icon's colour on the grid, when it differs from the tone (a quiet Edit). */
+  iconColor?: IconButtonProps['color'];
+  disabled?: boolean;
+  onClick: () => void;
+}
+
+/** A grid's actions cell: icon buttons with tooltips, each reached with Tab. */
+export function RowActionIcons({ actions, sx }: { actions: RowAction[]; sx?: SxProps<Theme> }) {
+  return (
+    <Box sx={[{ display: 'flex' }, ...(Array.isArray(sx) ? sx : [sx])]}>
+      {actions.map((action) => (
+        <RowActionButton
+          key={action.key}
+          title={action.title}
+          label={action.label}
+          icon={action.icon}
+          color={action.iconColor ?? (action.tone === 'inherit' ? 'default' : action.tone)}
+          disabled={action.disabled}
+          onClick={action.onClick}
+        />
+      ))}
+    </Box>
+  );
+}
+
+/** A phone card's actions: buttons with their names in view. */
+export function RowActionTexts({ actions, sx }: { actions: RowAction[]; sx?: SxProps<Theme> }) {
+  return (
+    <Box
+      sx={[
+        { display: 'flex', gap: 1, justifyContent: 'flex-end' },
+        ...(Array.isArray(sx) ? sx : [sx]),
+      ]}
+    >
+      {actions.map((action) => (
+        <Button
+          key={action.key}
+          size="small"
+          variant="outlined"
+          color={action.tone}
+          startIcon={action.icon}
+          aria-label={action.label}
+          disabled={action.disabled}
+          onClick={action.onClick}
+        >
+          {action.title}
+        </Button>
+      ))}
+    </Box>
   );
 }

@@ -1,10 +1,11 @@
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import UnarchiveOutlinedIcon from '@mui/icons-material/UnarchiveOutlined';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import type { ReactNode } from 'react';
-import { RowActionButton } from '../../../components/row-action-button';
+import {
+  RowActionIcons,
+  RowActionTexts,
+  type RowAction,
+} from '../../../components/row-action-button';
 import type { AdminProduct } from '../api/list-products';
 
 /** What the admin can do to a product of the list. */
@@ -17,18 +18,8 @@ export interface RowActions {
   restoringId?: string | null;
 }
 
-interface ProductAction {
-  key: string;
-  title: string;
-  label: string;
-  icon: ReactNode;
-  tone: 'primary' | 'error';
-  disabled?: boolean;
-  onClick: () => void;
-}
-
 /** A product's actions in the order shown: Restore for an archived one, else Edit and Delete. */
-function productActionsOf(row: AdminProduct, actions: RowActions): ProductAction[] {
+function productActionsOf(row: AdminProduct, actions: RowActions): RowAction[] {
   const { onEdit, onDelete, onRestore, restoringId } = actions;
   if (onRestore) {
     return [
@@ -50,6 +41,7 @@ function productActionsOf(row: AdminProduct, actions: RowActions): ProductAction
       label: `Edit ${row.title}`,
       icon: <EditOutlinedIcon />,
       tone: 'primary',
+      iconColor: 'default',
       onClick: () => onEdit(row),
     },
     {
@@ -65,41 +57,10 @@ function productActionsOf(row: AdminProduct, actions: RowActions): ProductAction
 
 /** The grid's actions cell: icon buttons with tooltips, each reached with Tab. */
 export function ProductActionIcons({ row, ...actions }: { row: AdminProduct } & RowActions) {
-  return (
-    <Box sx={{ display: 'flex', gap: 0.5 }}>
-      {productActionsOf(row, actions).map((action) => (
-        <RowActionButton
-          key={action.key}
-          title={action.title}
-          label={action.label}
-          icon={action.icon}
-          color={action.key === 'edit' ? 'default' : action.tone}
-          disabled={action.disabled}
-          onClick={action.onClick}
-        />
-      ))}
-    </Box>
-  );
+  return <RowActionIcons actions={productActionsOf(row, actions)} sx={{ gap: 0.5 }} />;
 }
 
 /** A phone card's actions: buttons with their names in view. */
 export function ProductActionButtons({ row, ...actions }: { row: AdminProduct } & RowActions) {
-  return (
-    <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end' }}>
-      {productActionsOf(row, actions).map((action) => (
-        <Button
-          key={action.key}
-          size="small"
-          variant="outlined"
-          color={action.tone}
-          startIcon={action.icon}
-          aria-label={action.label}
-          disabled={action.disabled}
-          onClick={action.onClick}
-        >
-          {action.title}
-        </Button>
-      ))}
-    </Box>
-  );
+  return <RowActionTexts actions={productActionsOf(row, actions)} />;
 }
