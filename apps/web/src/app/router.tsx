@@ -1,10 +1,16 @@
 import { catalogueTitle } from '@bindery/shared';
 import type { ReactNode } from 'react';
 import { Navigate, useLocation, useRoutes, type RouteObject } from 'react-router';
-import { lazyPage } from '../components/lazy-page';
+import { lazyPage, type LazyPage, type PagePreloader } from '../components/lazy-page';
 import { NotFoundPage } from '../components/not-found-page';
-import { AdminOrdersRoute } from '../features/admin-orders/components/admin-orders-route';
-import { ProductsDashboardRoute } from '../features/admin-products/components/products-dashboard-route';
+import {
+  AdminOrdersPage,
+  AdminOrdersRoute,
+} from '../features/admin-orders/components/admin-orders-route';
+import {
+  ProductsDashboardPage,
+  ProductsDashboardRoute,
+} from '../features/admin-products/components/products-dashboard-route';
 import { readCataloguePlace } from '../features/catalog/catalogue-address';
 import { ProductsPage } from '../features/catalog/components/products-page';
 import { RequireAuth } from './guard';
@@ -56,8 +62,37 @@ const MyOrdersPage = lazyPage(
   },
 );
 
-/** Each page's tab title ("My Orders" → "My Orders · Bindery"), set by the layout. */
-const titled = (title: PageTitle): { handle: PageHandle } => ({ handle: { title } });
+/**
+ * A route's handle: its page's tab title ("My Orders" → "My Orders · Bindery"), set by the
+ * layout, and its lazy page, which the app preloads when it starts at that address (main.tsx);
+ * a page for signed-in visitors only when someone is signed in.
+ */
+const titled = (
+  title: PageTitle,
+  page?: PagePreloader,
+  { signedIn = false }: { signedIn?: boolean } = {},
+): { handle: PageHandle } => ({
+  handle: { title, ...(page ? { preload: { page, signedIn } } : {}) },
+});
+
+/** An admin's page: signed-in admins only. */
+const adminPage = (
+  path: string,
+  title: string,
+  element: ReactNode,
+  page: PagePreloader,
+): RouteObject => ({
+  path,
+  element: <RequireAuth roles={['admin']}>{element}</RequireAuth>,
+  ...titled(title, page, { signedIn: true }),
+});
+
+/** A page inside a guard (the guard's route says who may see it). */
+const guardedPage = (path: string, title: string, Page: LazyPage<object>): RouteObject => ({
+  path,
+  element: <Page />,
+  ...titled(title, Page, { signedIn: true }),
+});
 
 /**
  * The store's pages around the product page's element: the lazy page in the browser, the same
@@ -68,69 +103,41 @@ const titled = (title: PageTitle): { handle: PageHandle } => ({ handle: { title 
 function buildPages(productPage: ReactNode): RouteObject[] {
   return [
     { index: true, element: <Navigate to="/login" replace /> },
-    { path: 'login', element: <LoginPage />, ...titled('Sign in') },
-    { path: 'login/admin', element: <LoginPage variant="admin" />, ...titled('Admin sign in') },
-    { path: 'forgot-password', element: <ForgotPasswordPage />, ...titled('Forgot password') },
-    { path: 'reset-password', element: <ResetPasswordPage />, ...titled('Reset password') },
+    { path: 'login', element: <LoginPage />, ...titled('Sign in', LoginPage) },
+    {
+      path: 'login/admin',
+      element: <LoginPage variant="admin" />,
+      ...titled('Admin sign in', LoginPage),
+    },
+    {
+      path: 'forgot-password',
+      element: <ForgotPasswordPage />,
+      ...titled('Forgot password', ForgotPasswordPage),
+    },
+    {
+      path: 'reset-password',
+      element: <ResetPasswordPage />,
+      ...titled('Reset password', ResetPasswordPage),
+    },
     {
       path: 'products',
       element: <ProductsPage />,
       ...titled((search) => catalogueTitle(readCataloguePlace(search))),
     },
     { path: 'product/:id', element: productPage },
-    {
-      path: 'dashboard',
-      element: (
-        <RequireAuth roles={['admin']}>
-          <ProductsDashboardRoute />
-        </RequireAuth>
-      ),
-      ...titled('Products'),
-    },
-    {
-      path: 'orders',
-      element: (
-        <RequireAuth roles={['admin']}>
-          <AdminOrdersRoute />
-        </RequireAuth>
-      ),
-      ...titled('Orders'),
-    },
-    {
-      path: 'sales',
-      element: (
-        <RequireAuth roles={['admin']}>
-          <SalesPage />
-        </RequireAuth>
-      ),
-      ...titled('Sales'),
-    },
-    {
-      path: 'email',
-      element: (
-        <RequireAuth roles={['admin']}>
-          <OutboxPage />
-        </RequireAuth>
-      ),
-      ...titled('Email'),
-    },
-    {
-      path: 'settings',
-      element: (
-        <RequireAuth roles={['admin']}>
-          <SettingsPage />
-        </RequireAuth>
-      ),
-      ...titled('Settings'),
-    },
+    adminPage('dashboard', 'Products', <ProductsDashboardRoute />, ProductsDashboardPage),
+    adminPage('orders', 'Orders', <AdminOrdersRoute />, AdminOrdersPage),
+    adminPage('sales', 'Sales', <SalesPage />, SalesPage),
+    adminPage('email', 'Email', <OutboxPage />, OutboxPage),
+    adminPage('settings', 'Settings', <SettingsPage />, SettingsPage),
     {
       // The payment result pages and the buyer's orders: any signed-in user (DESIGN 7).
       element: <RequireAuth roles={['user', 'admin']} />,
       children: [
-        { path: 'success', element: <PaymentSuccessPage />, ...titled('Payment successful') },
-        { path: 'cancel', element: <PaymentCanceledPage />, ...titled('Payment canceled') },
-        { path: 'my-orders', element: <MyOrdersPage />, ...titled('My Orders') },
-        { path: 'account', element: <AccountPage />, ...titled('Account') },
+        guardedPage('success', 'Payment successful', PaymentSuccessPage),
+        guardedPage('cancel', 'Payment canceled', PaymentCanceledPage),
+        guardedPage('my-orders', 'My Orders', MyOrdersPage),
+        guardedPage('account', 'Account', AccountPage),
       ],
     },
     { path: '*', element: <NotFoundPage />, ...titled('Page not found') },

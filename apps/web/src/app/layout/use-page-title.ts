@@ -1,6 +1,7 @@
 import { documentTitle } from '@bindery/shared';
 import { useEffect } from 'react';
 import { matchRoutes, useLocation, type RouteObject } from 'react-router';
+import type { PagePreloader } from '../../components/lazy-page';
 import { getStoreConfig } from '../../lib/store-config';
 
 /** A page's title, or how its address makes one (the catalogue's page and search). */
@@ -9,6 +10,8 @@ export type PageTitle = string | ((search: URLSearchParams) => string);
 /** What a route in the route table (router.tsx) says about its page. */
 export interface PageHandle {
   title: PageTitle;
+  /** The route's lazy page, preloaded when the app starts at its address (main.tsx). */
+  preload?: { page: PagePreloader; signedIn: boolean };
 }
 
 /**

@@ -3,7 +3,7 @@ import { lazyPage } from '../../../components/lazy-page';
 import { Spinner } from '../../../ui/spinner';
 
 // Loaded on demand: the page brings MUI X Data Grid, which buyers never need.
-const AdminOrdersPage = lazyPage(
+export const AdminOrdersPage = lazyPage(
   () => import('./admin-orders-page').then((module) => module.AdminOrdersPage),
   {
     fallback: (

@@ -63,9 +63,15 @@ export function listProducts(
   return apiClient.get(`${path}?${query.toString()}`, { schema: AdminProductListSchema, signal });
 }
 
+/** Which products an address asks for: `?status=archived`, or those on sale. */
+export function readProductListStatus(params: URLSearchParams): ProductListStatus {
+  return params.get('status') === 'archived' ? 'archived' : 'active';
+}
+
 export const productListQuery = (params: ListProductsParams) =>
   queryOptions({
-    queryKey: productKeys.adminList(params),
+    // One key for one list: no status is the list on sale, as the request says.
+    queryKey: productKeys.adminList({ ...params, status: params.status ?? 'active' }),
     queryFn: ({ signal }) => listProducts(params, signal),
     // Paging keeps the rows on screen until the next page arrives.
     placeholderData: keepPreviousData,

@@ -6,7 +6,7 @@ import {
 import type { QueryClient } from '@tanstack/react-query';
 import { readPagePlace } from '../../../lib/use-page-in-address';
 import { readSort } from '../../../lib/use-sort-in-address';
-import { productListQuery } from './list-products';
+import { productListQuery, readProductListStatus } from './list-products';
 
 /**
  * Asks for the products the dashboard will show at this address (`search`, the address's
@@ -25,6 +25,7 @@ export function prefetchProductList(queryClient: QueryClient, search: string): P
       page: page + 1,
       limit: pageSize,
       sort: readSort(params, PRODUCT_SORT_FIELDS),
+      status: readProductListStatus(params),
     }),
   );
 }

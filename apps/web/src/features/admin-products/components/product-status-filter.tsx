@@ -2,11 +2,12 @@ import type { ProductListStatus } from '@bindery/shared';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import { useSearchParams } from 'react-router';
+import { readProductListStatus } from '../api/list-products';
 
 /** Which products the address asks for: `?status=archived`, or those on sale. */
 export function useProductListStatus(): ProductListStatus {
   const [searchParams] = useSearchParams();
-  return searchParams.get('status') === 'archived' ? 'archived' : 'active';
+  return readProductListStatus(searchParams);
 }
 
 /** Products on sale, or archived ones (deleted while they had sales); the choice lives in the address. */

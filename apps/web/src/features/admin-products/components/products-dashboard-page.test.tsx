@@ -3,6 +3,8 @@ import { toast } from 'sonner';
 import { afterEach, describe, expect, test } from 'vitest';
 import { deferredResponse, htmlResponse, jsonResponse, stubFetch } from '../../../test/fetch';
 import { renderRoutes } from '../../../test/render';
+import { createQueryClient } from '../../../lib/query-client';
+import { prefetchProductList } from '../api/prefetch-product-list';
 import { makeProduct, productServer } from '../testing/fixtures';
 import { ProductsDashboardPage } from './products-dashboard-page';
 
@@ -290,4 +292,37 @@ describe('saving from the page', () => {
       expect(stillOpen.getByRole('button', { name: 'Save Changes' })).toBeEnabled();
     },
   );
+});
+
+describe('first data asked for beside the script', () => {
+  // What main.tsx does when the app starts at the dashboard's address: the list the page
+  // shows must be the one asked for, or the page asks again and shows it a round trip later.
+  test.each([
+    ['the list on sale', '', 'GET /api/products'],
+    [
+      'the archived list, sorted, second page',
+      '?status=archived&sort=title&order=asc&page=2',
+      'GET /api/admin/products',
+    ],
+  ])('%s is not asked for again by the page', async (_name, search, route) => {
+    const product = makeProduct({ title: 'Pocket Atlas' });
+    const fetchMock = stubFetch({
+      [route]: () => jsonResponse({ products: [product], page: 1, pages: 1, total: 1 }),
+    });
+    const prefetched = createQueryClient();
+    await prefetchProductList(prefetched, search);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+
+    renderRoutes([{ path: '/dashboard', element: <ProductsDashboardPage /> }], {
+      initialEntry: `/dashboard${search}`,
+      seed: (client) => {
+        for (const query of prefetched.getQueryCache().getAll()) {
+          client.setQueryData(query.queryKey, query.state.data);
+        }
+      },
+    });
+
+    expect(await screen.findByText('Pocket Atlas')).toBeInTheDocument();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
 });

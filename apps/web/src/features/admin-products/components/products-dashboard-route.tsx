@@ -2,7 +2,7 @@ import { lazyPage } from '../../../components/lazy-page';
 import { Spinner } from '../../../ui/spinner';
 
 // Loaded on demand: the page brings MUI X Data Grid, which buyers never need.
-const ProductsDashboardPage = lazyPage(
+export const ProductsDashboardPage = lazyPage(
   () => import('./products-dashboard-page').then((module) => module.ProductsDashboardPage),
   {
     fallback: (
