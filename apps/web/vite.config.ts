@@ -30,6 +30,14 @@ export default defineConfig(({ isSsrBuild }) => ({
                   name: 'react',
                   test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/,
                 },
+                {
+                  name: 'mui',
+                  test: /node_modules[\\/](@mui[\\/](material|system|utils|styled-engine|private-theming|core-downloads-tracker)|@emotion|@popperjs|react-transition-group|stylis|clsx|prop-types|react-is|hoist-non-react-statics)[\\/]/,
+                },
+                {
+                  name: 'mui-x',
+                  test: /node_modules[\\/](@mui[\\/]x-(data-grid|internals|license)|reselect|use-sync-external-store)[\\/]/,
+                },
               ],
             },
           },

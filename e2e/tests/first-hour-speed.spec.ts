@@ -18,6 +18,25 @@ const preloadsScript = (html: string, name: string) =>
     `<link rel="modulepreload" crossorigin href="/store/assets/${name}-[\\w-]+\\.js">`,
   ).test(html);
 
+/**
+ * Records, in the page, whether a loading block (a lazy page's fallback, or the session check)
+ * was ever in the document: a page preloaded before the app's first render shows none.
+ */
+async function watchLoadingBlocks(page: Page) {
+  await page.addInitScript(() => {
+    const flag = window as unknown as { sawLoadingBlock?: boolean };
+    const check = () => {
+      if (document.querySelector('.loading-block')) flag.sawLoadingBlock = true;
+    };
+    new MutationObserver(check).observe(document, { childList: true, subtree: true });
+  });
+}
+
+const sawLoadingBlock = (page: Page) =>
+  page.evaluate(
+    () => (window as unknown as { sawLoadingBlock?: boolean }).sawLoadingBlock ?? false,
+  );
+
 test('a signed-in buyer opening My Orders directly sees their orders without asking who is signed in', async ({
   page,
 }) => {
@@ -26,6 +45,7 @@ test('a signed-in buyer opening My Orders directly sees their orders without ask
   await startCheckoutViaApi(page, product!._id);
 
   const requests = recordRequests(page);
+  await watchLoadingBlocks(page);
   const response = await page.goto('/store/my-orders');
   // The page names the signed-in buyer itself …
   const html = await response!.text();
@@ -42,6 +62,9 @@ test('a signed-in buyer opening My Orders directly sees their orders without ask
   // The orders came without a round trip to /api/auth/me first.
   expect(requests).toContain('/api/orders/myorders');
   expect(requests).not.toContain('/api/auth/me');
+  // The page was drawn at once, without its loading fallback, and asked for its orders once.
+  expect(await sawLoadingBlock(page)).toBe(false);
+  expect(requests.filter((path) => path === '/api/orders/myorders')).toHaveLength(1);
 });
 
 test('the admin opening the dashboard directly gets the products without asking who is signed in', async ({
@@ -49,14 +72,20 @@ test('the admin opening the dashboard directly gets the products without asking 
 }) => {
   await signInThroughUi(page, ADMIN.email, ADMIN.password, '/store/login/admin');
   await expect(page).toHaveURL(/\/store\/dashboard$/);
+  // The sign-in's own visit asks for the products too: let it finish before counting.
+  await expect(page.getByRole('grid').locator('[role="row"][data-id]').first()).toBeVisible();
 
   const requests = recordRequests(page);
+  await watchLoadingBlocks(page);
   const html = await (await page.reload())!.text();
   expect(html).toContain('"role":"admin"');
   expect(preloadsScript(html, 'products-dashboard-page')).toBe(true);
   await expect(page.getByRole('grid').locator('[role="row"][data-id]').first()).toBeVisible();
   expect(requests).toContain('/api/products');
   expect(requests).not.toContain('/api/auth/me');
+  // Drawn without its loading fallback; the list asked for beside the scripts is the one shown.
+  expect(await sawLoadingBlock(page)).toBe(false);
+  expect(requests.filter((path) => path === '/api/products')).toHaveLength(1);
 });
 
 test('the sign-in page preloads its form and loads no MUI', async ({ page }) => {
@@ -66,6 +95,21 @@ test('the sign-in page preloads its form and loads no MUI', async ({ page }) => 
   await expect(page.getByLabel('Email')).toBeVisible();
 
   expect(preloadsScript(html, 'login-page')).toBe(true);
-  expect(requests.filter((path) => /\/mui-theme-/.test(path))).toEqual([]);
+  expect(requests.filter((path) => /\/mui(-theme|-x)?-/.test(path))).toEqual([]);
   expect(requests).toContain('/api/auth/me');
+});
+
+test('the sign-in form fetches its rules (and Zod) when the visitor reaches it, and checks with them', async ({
+  page,
+}) => {
+  const requests = recordRequests(page);
+  await page.goto('/store/login');
+  await expect(page.getByLabel('Email')).toBeVisible();
+  const rules = (paths: string[]) => paths.filter((path) => /\/login-form-schema-/.test(path));
+  expect(rules(requests)).toEqual([]);
+
+  await page.getByLabel('Email').focus();
+  await expect.poll(() => rules(requests).length).toBe(1);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByText('Email and password are required.')).toBeVisible();
 });

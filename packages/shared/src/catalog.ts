@@ -1,20 +1,7 @@
 import { z } from 'zod';
 import { CatalogMessages } from './messages.js';
+import { PRODUCT_LIMITS } from './limits.js';
 import { hasAtMostTwoDecimals } from './money.js';
-
-export const PRODUCT_LIMITS = {
-  titleMax: 200,
-  subtitleMax: 200,
-  descriptionMax: 10_000,
-  priceMax: 100_000,
-  imagesMin: 1,
-  imagesMax: 10,
-  listLimitMax: 50,
-  searchMax: 2_000,
-  downloadLimitMax: 1_000_000,
-  /** The highest catalogue page a query may ask for; an address past it reads as this page. */
-  pageMax: 1_000_000,
-} as const;
 
 export const DIGITAL_FORMATS = ['pdf', 'zip', 'epub'] as const;
 export const DigitalFormatSchema = z.enum(DIGITAL_FORMATS);

@@ -81,6 +81,7 @@ export function ServerPagedGrid<Row extends GridValidRowModel & { _id: string }>
       disableRowSelectionOnClick
       disableColumnFilter
       autoHeight
+      disableVirtualization
       getRowHeight={() => 'auto'}
       {...(noRowsLabel ? { localeText: { noRowsLabel } } : {})}
       sx={{

@@ -1,5 +1,7 @@
+// The form's rules: the server's own schemas, with Zod. Loaded when the visitor first reaches
+// the form (use-login-form.ts), not with the sign-in page, whose first scripts stay small.
 import { AuthMessages, LoginBodySchema, RegisterBodySchema } from '@bindery/shared';
-import type { FieldPath } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 
 // Both modes share one set of fields; only the rules differ.
@@ -22,19 +24,8 @@ export const RegisterFormSchema = z
     path: ['confirmPassword'],
   });
 
-export type LoginFormValues = z.input<typeof RegisterFormSchema>;
-
-/** One message at a time, in the order the specification checks them. */
-export const MESSAGE_ORDER: FieldPath<LoginFormValues>[] = [
-  'email',
-  'password',
-  'name',
-  'confirmPassword',
-];
-
-export const EMPTY_FORM: LoginFormValues = {
-  name: '',
-  email: '',
-  password: '',
-  confirmPassword: '',
+/** The resolver of each mode's rules. */
+export const resolvers = {
+  'sign-in': zodResolver(SignInFormSchema),
+  register: zodResolver(RegisterFormSchema),
 };

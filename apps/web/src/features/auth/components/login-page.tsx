@@ -24,6 +24,7 @@ export function LoginPage({ variant = 'user' }: LoginPageProps) {
     isLoginIdle,
     returnTarget,
     submit,
+    prepare,
     switchMode,
   } = useLoginForm(isAdmin);
 
@@ -54,7 +55,7 @@ export function LoginPage({ variant = 'user' }: LoginPageProps) {
       heading={heading}
       subheading={subheading}
     >
-      <form noValidate aria-label={heading} onSubmit={submit}>
+      <form noValidate aria-label={heading} onSubmit={submit} onFocus={prepare}>
         <div className="auth-form">
           {isBuyerOnAdminSignIn && signedInUser && (
             <AdminAccountNeeded name={signedInUser.name} cameFromPage={returnTarget !== null} />

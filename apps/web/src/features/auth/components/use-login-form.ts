@@ -1,5 +1,4 @@
 import { AuthMessages, type User } from '@bindery/shared';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState, type FormEvent } from 'react';
 import { useForm, type FieldPath } from 'react-hook-form';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
@@ -8,15 +7,26 @@ import { toast } from '../../../lib/toast';
 import { useLogin } from '../api/login';
 import { useRegister } from '../api/register';
 import { homeFor, readReturnTarget } from '../return-target';
-import {
-  EMPTY_FORM,
-  MESSAGE_ORDER,
-  RegisterFormSchema,
-  SignInFormSchema,
-  type LoginFormValues,
-} from './login-form-schema';
+import { EMPTY_FORM, MESSAGE_ORDER, type LoginFormValues } from './login-form-fields';
+import type { resolvers } from './login-form-schema';
+
+type LoginFormResolvers = typeof resolvers;
 
 type Mode = 'sign-in' | 'register';
+
+let rules: Promise<{ resolvers: LoginFormResolvers }> | undefined;
+
+/**
+ * The form's rules (Zod with the server's schemas), fetched once: when the visitor first moves
+ * into the form, so they are in by the time it is sent, and at the latest on sending.
+ */
+export function loadLoginRules() {
+  rules ??= import('./login-form-schema').catch((error: unknown) => {
+    rules = undefined; // asked again on the next try
+    throw error;
+  });
+  return rules;
+}
 
 /** After signing in: say so, then go where the user was headed, or to their home. */
 function useAfterLogin(isAdmin: boolean) {
@@ -53,7 +63,10 @@ export function useLoginForm(isAdmin: boolean) {
     formState: { errors },
   } = useForm<LoginFormValues, unknown, LoginFormValues>({
     defaultValues: EMPTY_FORM,
-    resolver: zodResolver(isRegister ? RegisterFormSchema : SignInFormSchema),
+    resolver: async (values, context, options) => {
+      const { resolvers } = await loadLoginRules();
+      return resolvers[mode](values, context, options);
+    },
     reValidateMode: 'onSubmit',
   });
 
@@ -114,6 +127,8 @@ export function useLoginForm(isAdmin: boolean) {
     isLoginIdle: loginMutation.isIdle,
     returnTarget: readReturnTarget(location.state, searchParams),
     submit: (event: FormEvent) => void handleSubmit(onSubmit)(event),
+    /** For the form's focus: starts fetching its rules. */
+    prepare: () => void loadLoginRules().catch(() => undefined),
     switchMode,
   };
 }
