@@ -47,6 +47,15 @@ test('the server writes the same titles the app shows', async ({ request }) => {
     `${product!.title.replaceAll('&', '&amp;')} · Bindery`,
   );
   expect(await titleOf('/store/product/no-such-product')).toBe('Product Not Found · Bindery');
+  // Pages the app draws carry their title before it starts too.
+  expect(await titleOf('/store/login')).toBe('Sign in · Bindery');
+  expect(await titleOf('/store/forgot-password')).toBe('Forgot password · Bindery');
+});
+
+test('a signed-in page carries its own title in the HTML the server sends', async ({ page }) => {
+  await signUpBuyer(page);
+  const html = await (await page.request.get('/store/my-orders')).text();
+  expect(/<title>([^<]*)<\/title>/.exec(html)?.[1]).toBe('My Orders · Bindery');
 });
 
 test('a buyer’s pages and an admin’s pages have their own titles', async ({ page, browser }) => {

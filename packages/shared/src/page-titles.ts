@@ -13,3 +13,30 @@ export function catalogueTitle({ page, search }: { page: number; search: string 
   if (search) return `Search results for “${search}”`;
   return page > 1 ? `Products, page ${page}` : 'Products';
 }
+
+/**
+ * The title of each page the app draws, by its address under the store: the app's route table
+ * titles its routes with them, and the server writes them into those pages' HTML.
+ */
+export const PAGE_TITLES = {
+  '/login': 'Sign in',
+  '/login/admin': 'Admin sign in',
+  '/forgot-password': 'Forgot password',
+  '/reset-password': 'Reset password',
+  '/dashboard': 'Products',
+  '/orders': 'Orders',
+  '/sales': 'Sales',
+  '/email': 'Email',
+  '/settings': 'Settings',
+  '/success': 'Payment successful',
+  '/cancel': 'Payment canceled',
+  '/my-orders': 'My Orders',
+  '/account': 'Account',
+} as const;
+
+/** The title of the page at `path` (under the store), when the app draws one there. */
+export function pageTitleOf(path: string): string | undefined {
+  return Object.hasOwn(PAGE_TITLES, path)
+    ? PAGE_TITLES[path as keyof typeof PAGE_TITLES]
+    : undefined;
+}

@@ -73,7 +73,8 @@ describe('a signed-in visitor', () => {
     expect(html).toContain(
       '<div id="root"></div><script type="application/json" id="bindery-page">',
     );
-    expect(html).toContain('<title>Paper Trail</title>');
+    // Titled as the app titles it, so the tab does not change as the app starts.
+    expect(html).toContain('<title>My Orders · Paper Trail</title>');
     expect(html).toContain(`${ORDERS_PRELOADS}</head>`);
     expect(html.indexOf('<script type="module"')).toBeLessThan(html.indexOf(ORDERS_PRELOADS));
   });
@@ -83,7 +84,17 @@ describe('a signed-in visitor', () => {
     const response = await get('/store/account', { cookie: buyer.cookie, 'accept-encoding': 'br' });
 
     expect(response.headers['content-encoding']).toBe('br');
-    expect(userIn(brotliDecompressSync(response.rawPayload).toString())?.email).toBe(buyer.email);
+    const html = brotliDecompressSync(response.rawPayload).toString();
+    expect(userIn(html)?.email).toBe(buyer.email);
+    expect(html).toContain('<title>Account · Paper Trail</title>');
+  });
+
+  test('a page the app does not know keeps the store’s name as its title', async () => {
+    const buyer = await signUpAndSignIn(t.app);
+    const { body } = await get('/store/no-such-page', { cookie: buyer.cookie });
+
+    expect(body).toContain('<title>Paper Trail</title>');
+    expect(userIn(body)?.email).toBe(buyer.email);
   });
 
   test('a hostile name or email cannot end the data block or run a script, and reads back exactly', async () => {
@@ -135,6 +146,7 @@ describe('a signed-out visitor', () => {
     expect(response.body).toContain(
       '<link rel="modulepreload" crossorigin href="/store/assets/login-page-4.js"></head>',
     );
+    expect(response.body).toContain('<title>Sign in · Paper Trail</title>');
     expect(userIn(response.body)).toBeUndefined();
   });
 });

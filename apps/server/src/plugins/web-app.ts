@@ -6,6 +6,7 @@ import { ErrorCode, STORE_CONFIG_ELEMENT_ID, type StoreConfig, type User } from 
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 import type { CurrentSettings, PageAnswer, PageRenderer } from '../lib/page-rendering.js';
+import { STORE_PREFIX, createAppPageSender, userOf } from './app-page-sender.js';
 import { loadRoutePreloads } from './route-preloads.js';
 import {
   KeptPages,
@@ -99,8 +100,6 @@ function configuredBeforeEachRender(
   };
 }
 
-const STORE_PREFIX = '/store';
-
 /**
  * Serves the built single-page app under /store: hashed assets cached for a year, every other
  * path answered with index.html (carrying the shop's settings) so client routes work on reload.
@@ -129,29 +128,7 @@ export async function registerWebApp(
     );
     return;
   }
-  const sourceIndex = readFileSync(indexFile, 'utf8');
-  // index.html carries the settings: made again, once, after each save.
-  let built:
-    | {
-        version: number;
-        html: ReturnType<typeof compressIndex>;
-        template: Template;
-        title: string;
-      }
-    | undefined;
-  const currentIndex = () => {
-    const current = settings();
-    if (built?.version !== current.version) {
-      const renderedIndex = renderIndex(sourceIndex, storeConfigOf(config, current));
-      built = {
-        version: current.version,
-        html: compressIndex(renderedIndex),
-        template: splitTemplate(renderedIndex),
-        title: /<title>[\s\S]*?<\/title>/.exec(renderedIndex)?.[0] ?? '',
-      };
-    }
-    return built!;
-  };
+  const currentIndex = indexAsSettingsMakeIt(readFileSync(indexFile, 'utf8'), config, settings);
 
   await app.register(fastifyStatic, {
     root: config.webDistDir,
@@ -200,47 +177,32 @@ export async function registerWebApp(
   });
 }
 
-/** The signed-in user as a page may show them: the contract's fields, nothing of the session. */
-function userOf(request: FastifyRequest): User | null {
-  const user = request.sessionUser;
-  return user ? { _id: user._id, name: user.name, email: user.email, role: user.role } : null;
-}
-
 /**
- * A page the app draws (everything but the rendered public pages): index.html, plus who is
- * signed in when the request's session is valid, so the app shows a signed-in page without
- * first asking /api/auth/me, and links preloading the page's own scripts, so they arrive with
- * the app's instead of after it. A signed-in visitor's page is made for them and never kept;
- * the others are the same for everyone and kept per page.
+ * index.html as the settings make it now (it carries them): made again, once, after each save.
  */
-function createAppPageSender(options: {
-  /** index.html as the settings make it now: its title, and the settings' version. */
-  index: () => { title: string; version: number };
-  preloads: ReturnType<typeof loadRoutePreloads>;
-  sendIndex: (request: FastifyRequest, reply: FastifyReply) => FastifyReply;
-  sendPage: PageSender;
-}) {
-  return (request: FastifyRequest, reply: FastifyReply) => {
-    const user = userOf(request);
-    const query = request.url.indexOf('?');
-    const route = (query === -1 ? request.url : request.url.slice(0, query)).slice(
-      STORE_PREFIX.length,
-    );
-    const preload = options.preloads.get(route);
-    // A signed-out visitor to a signed-in page is sent to sign in: its scripts would be wasted.
-    const hints = preload && (user || !preload.signedIn) ? preload.links : undefined;
-    if (!user && !hints) return options.sendIndex(request, reply);
-    const { title, version } = options.index();
-    return options.sendPage(request, reply, {
-      status: 200,
-      // Kept under the settings' version: a save retires the pages made with the old ones.
-      shareKey: user ? undefined : `app page ${route}\n${version}`,
-      content: () => ({
-        head: title,
-        hints,
-        app: user ? { html: '', data: { queries: [], user } } : undefined,
-      }),
-    });
+function indexAsSettingsMakeIt(sourceIndex: string, config: Config, settings: CurrentSettings) {
+  let built:
+    | {
+        version: number;
+        html: ReturnType<typeof compressIndex>;
+        template: Template;
+        title: string;
+        storeName: string;
+      }
+    | undefined;
+  return () => {
+    const current = settings();
+    if (built?.version !== current.version) {
+      const renderedIndex = renderIndex(sourceIndex, storeConfigOf(config, current));
+      built = {
+        version: current.version,
+        html: compressIndex(renderedIndex),
+        template: splitTemplate(renderedIndex),
+        title: /<title>[\s\S]*?<\/title>/.exec(renderedIndex)?.[0] ?? '',
+        storeName: current.storeName,
+      };
+    }
+    return built;
   };
 }
 

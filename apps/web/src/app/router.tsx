@@ -1,4 +1,4 @@
-import { catalogueTitle } from '@bindery/shared';
+import { catalogueTitle, PAGE_TITLES } from '@bindery/shared';
 import type { ReactNode } from 'react';
 import { Navigate, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { lazyPage, type LazyPage, type PagePreloader } from '../components/lazy-page';
@@ -75,23 +75,21 @@ const titled = (
   handle: { title, ...(page ? { preload: { page, signedIn } } : {}) },
 });
 
+/** A page's path in the route table, whose title the shared table gives (the server's too). */
+type TitledPath = keyof typeof PAGE_TITLES extends `/${infer Path}` ? Path : never;
+
 /** An admin's page: signed-in admins only. */
-const adminPage = (
-  path: string,
-  title: string,
-  element: ReactNode,
-  page: PagePreloader,
-): RouteObject => ({
+const adminPage = (path: TitledPath, element: ReactNode, page: PagePreloader): RouteObject => ({
   path,
   element: <RequireAuth roles={['admin']}>{element}</RequireAuth>,
-  ...titled(title, page, { signedIn: true }),
+  ...titled(PAGE_TITLES[`/${path}`], page, { signedIn: true }),
 });
 
 /** A page inside a guard (the guard's route says who may see it). */
-const guardedPage = (path: string, title: string, Page: LazyPage<object>): RouteObject => ({
+const guardedPage = (path: TitledPath, Page: LazyPage<object>): RouteObject => ({
   path,
   element: <Page />,
-  ...titled(title, Page, { signedIn: true }),
+  ...titled(PAGE_TITLES[`/${path}`], Page, { signedIn: true }),
 });
 
 /**
@@ -103,21 +101,21 @@ const guardedPage = (path: string, title: string, Page: LazyPage<object>): Route
 function buildPages(productPage: ReactNode): RouteObject[] {
   return [
     { index: true, element: <Navigate to="/login" replace /> },
-    { path: 'login', element: <LoginPage />, ...titled('Sign in', LoginPage) },
+    { path: 'login', element: <LoginPage />, ...titled(PAGE_TITLES['/login'], LoginPage) },
     {
       path: 'login/admin',
       element: <LoginPage variant="admin" />,
-      ...titled('Admin sign in', LoginPage),
+      ...titled(PAGE_TITLES['/login/admin'], LoginPage),
     },
     {
       path: 'forgot-password',
       element: <ForgotPasswordPage />,
-      ...titled('Forgot password', ForgotPasswordPage),
+      ...titled(PAGE_TITLES['/forgot-password'], ForgotPasswordPage),
     },
     {
       path: 'reset-password',
       element: <ResetPasswordPage />,
-      ...titled('Reset password', ResetPasswordPage),
+      ...titled(PAGE_TITLES['/reset-password'], ResetPasswordPage),
     },
     {
       path: 'products',
@@ -125,19 +123,19 @@ function buildPages(productPage: ReactNode): RouteObject[] {
       ...titled((search) => catalogueTitle(readCataloguePlace(search))),
     },
     { path: 'product/:id', element: productPage },
-    adminPage('dashboard', 'Products', <ProductsDashboardRoute />, ProductsDashboardPage),
-    adminPage('orders', 'Orders', <AdminOrdersRoute />, AdminOrdersPage),
-    adminPage('sales', 'Sales', <SalesPage />, SalesPage),
-    adminPage('email', 'Email', <OutboxPage />, OutboxPage),
-    adminPage('settings', 'Settings', <SettingsPage />, SettingsPage),
+    adminPage('dashboard', <ProductsDashboardRoute />, ProductsDashboardPage),
+    adminPage('orders', <AdminOrdersRoute />, AdminOrdersPage),
+    adminPage('sales', <SalesPage />, SalesPage),
+    adminPage('email', <OutboxPage />, OutboxPage),
+    adminPage('settings', <SettingsPage />, SettingsPage),
     {
       // The payment result pages and the buyer's orders: any signed-in user (DESIGN 7).
       element: <RequireAuth roles={['user', 'admin']} />,
       children: [
-        guardedPage('success', 'Payment successful', PaymentSuccessPage),
-        guardedPage('cancel', 'Payment canceled', PaymentCanceledPage),
-        guardedPage('my-orders', 'My Orders', MyOrdersPage),
-        guardedPage('account', 'Account', AccountPage),
+        guardedPage('success', PaymentSuccessPage),
+        guardedPage('cancel', PaymentCanceledPage),
+        guardedPage('my-orders', MyOrdersPage),
+        guardedPage('account', AccountPage),
       ],
     },
     { path: '*', element: <NotFoundPage />, ...titled('Page not found') },
