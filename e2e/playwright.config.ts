@@ -30,12 +30,23 @@ export function mailSink(smtpPort: number, httpPort: number) {
 
 export default defineConfig({
   testDir: './tests',
+  // Each run clears its own output folder as it starts: runs side by side (run-all.mjs) need
+  // one each, or one would delete the other's traces mid-test.
+  outputDir: process.env.E2E_OUTPUT_DIR ?? 'test-results',
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  reporter: process.env.CI
+    ? [['list']]
+    : [
+        ['list'],
+        [
+          'html',
+          { open: 'never', outputFolder: process.env.E2E_REPORT_DIR ?? 'playwright-report' },
+        ],
+      ],
   use: {
     baseURL,
     trace: 'retain-on-failure',
