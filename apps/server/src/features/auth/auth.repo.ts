@@ -39,6 +39,18 @@ function authQueries(db: Db) {
 /** Accounts. */
 function userQueries(db: Db) {
   return {
+    /**
+     * Holds the account's row until the transaction ends, so two instances (PostgreSQL) check
+     * and record one after the other what they send it; SQLite runs one transaction at a time.
+     */
+    async lockUser(id: string): Promise<void> {
+      await db
+        .updateTable('users')
+        .set((eb) => ({ id: eb.ref('id') }))
+        .where('id', '=', id)
+        .execute();
+    },
+
     findUserByEmail(email: string): Promise<UserRow | undefined> {
       return db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
     },

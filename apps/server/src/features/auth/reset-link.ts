@@ -43,7 +43,14 @@ export async function sendResetLink(
   }
   const token = randomBytes(32).toString('base64url');
   const expiresAt = now + PASSWORD_RESET_MINUTES * MINUTE;
-  await repo.transaction(async (tx, trx) => {
+  const sent = await repo.transaction(async (tx, trx) => {
+    // Checked again holding the account: another instance may have sent one meanwhile.
+    await tx.lockUser(user.id);
+    const sentMeanwhile = await tx.countFailures(
+      `reset:sent:${email}`,
+      now - RESET_EMAIL_COOL_DOWN_MS,
+    );
+    if (sentMeanwhile.count > 0) return false;
     // A new link replaces the ones before it.
     await tx.usePasswordResets(user.id, now);
     await tx.insertPasswordReset({
@@ -64,6 +71,11 @@ export async function sendResetLink(
       }),
       trx,
     );
+    return true;
   });
+  if (!sent) {
+    security.event('account.password_reset_throttled', { ip, email, reason: 'cool-down' });
+    return;
+  }
   security.event('account.password_reset_requested', { userId: user.id, email, ip });
 }
