@@ -93,8 +93,17 @@ async function reserve(
   const now = clock();
   const size = Math.max(request.size, 1);
   if (limit === null) {
-    await requireLinkRoom(repo, request, now);
-    await repo.noteRequest(request.orderId, request.linkId, now);
+    if (await repo.isKnownLink(request.linkId)) {
+      await repo.noteRequest(request.orderId, request.linkId, now);
+    } else {
+      // A new link is checked against the cap and noted holding the order, so links opened at
+      // once cannot pass it together (a link in use locks nothing).
+      await repo.transaction(async (tx) => {
+        await tx.lockUsage(request.orderId);
+        await requireLinkRoom(tx, request, now);
+        await tx.noteRequest(request.orderId, request.linkId, now);
+      });
+    }
     return { ...request, size, held: 0 };
   }
   await repo.transaction(async (tx, trx) => {

@@ -172,6 +172,26 @@ describe('a download in progress', () => {
 });
 
 describe('requests a buyer can make', () => {
+  test.each([
+    ['an unlimited order', 0],
+    ['an order under its limit', 50],
+  ])('fresh links used all at once still stop at the cap: %s', async (_name, limit) => {
+    const { buyer, orderId } = await storeSelling(limit);
+    const links = await Promise.all(
+      Array.from({ length: MAX_NEW_LINKS_PER_HOUR + 10 }, () => newLink(orderId, buyer)),
+    );
+    const statuses = await Promise.all(
+      links.map(async (link) => (await get(link.url!, 'bytes=0-0')).statusCode),
+    );
+    expect(statuses.filter((status) => status === 206)).toHaveLength(MAX_NEW_LINKS_PER_HOUR);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(10);
+    const rows = await t.database.db
+      .selectFrom('downloads')
+      .select((eb) => eb.fn.countAll<number | string>().as('rows'))
+      .where('orderId', '=', orderId)
+      .executeTakeFirstOrThrow();
+    expect(Number(rows.rows)).toBe(MAX_NEW_LINKS_PER_HOUR);
+  });
   test('200 requests for bytes=0-0 through one link keep one row, updated', async () => {
     const { buyer, orderId, downloadUrl } = await storeSelling(2);
     for (let i = 0; i < 200; i += 1) {

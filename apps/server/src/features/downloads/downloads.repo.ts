@@ -72,18 +72,24 @@ function usageQueries(db: Db, dialect: Dialect) {
 
 /** Each link's row: its requests, its hold on bytes and the bytes it served. */
 function linkQueries(db: Db) {
+  /** Whether a request came through this link before. */
+  const isKnownLink = async (linkId: string): Promise<boolean> => {
+    const known = await db
+      .selectFrom('downloads')
+      .select('linkId')
+      .where('linkId', '=', linkId)
+      .executeTakeFirst();
+    return known !== undefined;
+  };
   return {
+    isKnownLink,
+
     /**
      * How many other links of the order were first used since `since`, or 0 when `linkId` has
      * been used already (its requests add no rows).
      */
     async countNewLinksSince(orderId: string, linkId: string, since: number): Promise<number> {
-      const known = await db
-        .selectFrom('downloads')
-        .select('linkId')
-        .where('linkId', '=', linkId)
-        .executeTakeFirst();
-      if (known) return 0;
+      if (await isKnownLink(linkId)) return 0;
       const row = await db
         .selectFrom('downloads')
         .select((eb) => eb.fn.countAll<number | string>().as('links'))
