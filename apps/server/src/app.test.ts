@@ -316,6 +316,8 @@ test('renderIndex keeps a hostile store name inside the data block', () => {
     maxDigitalFileMb: 2048,
     productNotes: [],
     supportEmail: '',
+    currency: 'USD',
+    locale: 'en-US',
   });
   expect(out).not.toContain('</script><script>');
   expect(out.match(/<\/script>/g)).toHaveLength(1);

@@ -63,6 +63,7 @@ export function createHostedCheckout({
       const fingerprint = fingerprintOf([
         product.title,
         product.priceCents,
+        product.currency,
         user.email,
         successUrl,
         cancelUrl,
@@ -71,6 +72,7 @@ export function createHostedCheckout({
         userId: user._id,
         productId: product.id,
         amountCents: product.priceCents,
+        currency: product.currency,
         provider: payments.name,
         since: clock() - sessionMs,
       });
@@ -116,7 +118,7 @@ export function createHostedCheckout({
         await closeCheckout(current, 'product removed');
         throw AppError.notFound(CatalogMessages.productNotFound);
       }
-      return { url: session.url };
+      return { url: session.url, ...chargeOf(order) };
     },
   };
 }
@@ -145,15 +147,17 @@ async function continueCheckout(
     const session = await askProvider(order.id, CheckoutMessages.providerFailed, () =>
       payments.retrieveSession(sessionId),
     );
-    if (session?.status === 'open') return { url: order.providerSessionUrl };
+    if (session?.status === 'open') return { url: order.providerSessionUrl, ...chargeOf(order) };
     if (session?.status === 'complete') {
       await applyProviderSession(order, session, 'checkout:repeat');
-      return { url: successUrlOf(storeUrl, session.id) };
+      return { url: successUrlOf(storeUrl, session.id), ...chargeOf(order) };
     }
   }
   // Changed (title, price, addresses), nearly over or ended: close it so it cannot be paid late.
   const closed = await closeCheckout(order, 'checkout:replaced');
-  if (closed?.status === 'complete') return { url: successUrlOf(storeUrl, closed.id) };
+  if (closed?.status === 'complete') {
+    return { url: successUrlOf(storeUrl, closed.id), ...chargeOf(order) };
+  }
   await orders.applyOutcome({
     orderId: order.id,
     result: 'canceled',
@@ -162,6 +166,12 @@ async function continueCheckout(
   });
   return null;
 }
+
+/** What the checkout charges, as its answer carries it beside the URL. */
+const chargeOf = (order: OrderRow) => ({
+  amountCents: order.amountCents,
+  currency: order.currency.toUpperCase(),
+});
 
 /** What a checkout was asked with; another fingerprint means the provider must be asked anew. */
 function fingerprintOf(parts: Array<string | number>): string {

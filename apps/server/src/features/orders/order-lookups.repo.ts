@@ -79,7 +79,7 @@ function orderFindQueries(db: Db) {
     findPendingOrder(
       userId: string,
       productId: string,
-      amountCents: number,
+      price: { amountCents: number; currency: string },
       provider: OrderRow['provider'],
       since: number,
     ): Promise<OrderRow | undefined> {
@@ -88,7 +88,8 @@ function orderFindQueries(db: Db) {
         .selectAll()
         .where('userId', '=', userId)
         .where('productId', '=', productId)
-        .where('amountCents', '=', amountCents)
+        .where('amountCents', '=', price.amountCents)
+        .where('currency', '=', price.currency)
         .where('provider', '=', provider)
         .where('status', '=', 'pending')
         .where('reviewReason', 'is', null)

@@ -12,7 +12,6 @@ import { createOrderViews } from './order-views.js';
 import type { OrderRow, OrdersRepo } from './orders.repo.js';
 import { createPaymentMatching } from './payment-matching.js';
 
-export { STORE_CURRENCY } from './order-ids.js';
 export { canRefund } from './order-status.js';
 
 export interface OrdersServiceOptions {
