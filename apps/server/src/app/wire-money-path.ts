@@ -105,6 +105,7 @@ export async function wireMoneyPath(
       orders,
       catalog,
       timeZone: config.timeZone,
+      currency: config.currency,
       clock,
     }),
   });
