@@ -60,14 +60,7 @@ export function createHostedCheckout({
       const product = await catalog.getProductForSale(productId);
       if (!product) throw AppError.notFound(CatalogMessages.productNotFound);
       const { successUrl, cancelUrl } = returnUrlsOf(storeUrl);
-      const fingerprint = fingerprintOf([
-        product.title,
-        product.priceCents,
-        product.currency,
-        user.email,
-        successUrl,
-        cancelUrl,
-      ]);
+      const fingerprint = checkoutFingerprint(product, user.email, successUrl, cancelUrl);
       const reusable = await orders.findReusablePendingOrder({
         userId: user._id,
         productId: product.id,
@@ -172,6 +165,22 @@ const chargeOf = (order: OrderRow) => ({
   amountCents: order.amountCents,
   currency: order.currency.toUpperCase(),
 });
+
+/** The fingerprint of what a Buy Now asks the provider: the product's sale, buyer and pages. */
+const checkoutFingerprint = (
+  product: { title: string; priceCents: number; currency: string },
+  email: string,
+  successUrl: string,
+  cancelUrl: string,
+) =>
+  fingerprintOf([
+    product.title,
+    product.priceCents,
+    product.currency,
+    email,
+    successUrl,
+    cancelUrl,
+  ]);
 
 /** What a checkout was asked with; another fingerprint means the provider must be asked anew. */
 function fingerprintOf(parts: Array<string | number>): string {

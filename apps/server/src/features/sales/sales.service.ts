@@ -10,7 +10,8 @@ import { AppError } from '../../errors.js';
 import type { CatalogService } from '../catalog/index.js';
 import type { OrdersService } from '../orders/index.js';
 import { addDays, dateIn, dayRanges, daysBetween } from './calendar-days.js';
-import { splitAtUtcDays, type SalesDayRange, type SalesRepo } from './sales.repo.js';
+import type { SalesDayRange, SalesRepo } from './sales.repo.js';
+import { splitAtUtcDays } from './top-products.repo.js';
 
 export interface SalesServiceOptions {
   repo: SalesRepo;
