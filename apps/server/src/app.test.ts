@@ -271,7 +271,8 @@ describe('web app', () => {
       expect(response.body).toContain('<title>Paper &amp; &lt;Ink&gt;</title>');
       expect(response.body).toContain(
         '{"storeName":"Paper & \\u003cInk>","mainSiteUrl":"https://ink.example","maxDigitalFileMb":2048,' +
-          `"productNotes":${JSON.stringify(DEFAULT_PRODUCT_NOTES)},"supportEmail":""}`,
+          `"productNotes":${JSON.stringify(DEFAULT_PRODUCT_NOTES)},"supportEmail":"",` +
+          '"currency":"USD","locale":"en-US"}',
       );
     },
   );
@@ -316,6 +317,8 @@ test('renderIndex keeps a hostile store name inside the data block', () => {
     maxDigitalFileMb: 2048,
     productNotes: [],
     supportEmail: '',
+    currency: 'USD',
+    locale: 'en-US',
   });
   expect(out).not.toContain('</script><script>');
   expect(out.match(/<\/script>/g)).toHaveLength(1);

@@ -263,6 +263,35 @@ describe('loadConfig', () => {
     });
   });
 
+  test('currency and locale: USD in en-US by default, any ISO 4217 code, clear errors', () => {
+    expect(loadConfig(base)).toMatchObject({ currency: 'USD', locale: 'en-US' });
+    expect(loadConfig({ ...base, STORE_CURRENCY: 'eur', STORE_LOCALE: 'de-DE' })).toMatchObject({
+      currency: 'EUR',
+      locale: 'de-DE',
+    });
+    expect(loadConfig({ ...base, STORE_CURRENCY: 'JPY', STORE_LOCALE: 'ja-JP' }).currency).toBe(
+      'JPY',
+    );
+    const problemsOf = (env: Record<string, string>) => {
+      try {
+        loadConfig({ ...base, ...env });
+      } catch (caught) {
+        return (caught as ConfigError).problems;
+      }
+      return [];
+    };
+    expect(problemsOf({ STORE_CURRENCY: 'EURO', STORE_LOCALE: 'not a locale' })).toEqual([
+      'STORE_CURRENCY: must be an ISO 4217 currency code such as USD, EUR or JPY (got "EURO")',
+      'STORE_LOCALE: must be a locale such as en-US, de-DE or ja-JP (got "not a locale")',
+    ]);
+    expect(problemsOf({ STORE_CURRENCY: 'XYZ' })).toEqual([
+      'STORE_CURRENCY: must be an ISO 4217 currency code such as USD, EUR or JPY (got "XYZ")',
+    ]);
+    expect(problemsOf({ STORE_CURRENCY: 'KWD' })).toEqual([
+      'STORE_CURRENCY: three-decimal currencies (BHD, JOD, KWD, OMR, TND) are not supported (got "KWD")',
+    ]);
+  });
+
   test('ADMIN_EMAIL needs ADMIN_PASSWORD', () => {
     expect(() => loadConfig({ ...base, ADMIN_EMAIL: 'a@b.co' })).toThrow(/set both or neither/);
   });

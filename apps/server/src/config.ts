@@ -70,6 +70,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     downloads: { limit: vars.DOWNLOAD_LIMIT },
     timeZone: vars.STORE_TIME_ZONE,
+    currency: vars.STORE_CURRENCY,
+    locale: vars.STORE_LOCALE,
     http: {
       requestTimeoutMs: vars.REQUEST_TIMEOUT_SECONDS * 1000,
       headersTimeoutMs: vars.HEADERS_TIMEOUT_SECONDS * 1000,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CatalogMessages } from './messages.js';
 import { PRODUCT_LIMITS } from './limits.js';
-import { hasAtMostTwoDecimals } from './money.js';
+import { hasAtMostTwoDecimals, hasValidDecimals, priceDecimals } from './money.js';
 
 export const DIGITAL_FORMATS = ['pdf', 'zip', 'epub'] as const;
 export const DigitalFormatSchema = z.enum(DIGITAL_FORMATS);
@@ -25,8 +25,13 @@ export const ProductSchema = z.object({
   title: z.string(),
   subtitle: z.string(),
   description: z.string(),
-  /** Dollars, as the specification's product shape has it; stored as integer cents. */
+  /**
+   * Major units of `currency` (dollars in the specification's store), as the specification's
+   * product shape has it; stored as integer minor units (decision 030).
+   */
   price: z.number(),
+  /** The store's currency, ISO 4217 upper case ("USD", "EUR", "JPY"). */
+  currency: z.string(),
   image: z.array(z.string()),
   digitalFile: z.union([AdminDigitalFileSchema, PublicDigitalFileSchema]),
   createdAt: z.string(),
@@ -95,6 +100,17 @@ const PriceSchema = z
   .refine((price) => price > 0, CatalogMessages.pricePositive)
   .refine((price) => price <= PRODUCT_LIMITS.priceMax, CatalogMessages.priceTooHigh)
   .refine(hasAtMostTwoDecimals, CatalogMessages.priceDecimals);
+
+/**
+ * What the store's currency adds to the price rules, beyond the schema's two decimals: a
+ * zero-decimal currency (JPY, KRW…) takes whole amounts only. Undefined when the price is fine.
+ */
+export function priceProblemIn(currency: string, price: number): string | undefined {
+  if (hasValidDecimals(price, currency)) return undefined;
+  return priceDecimals(currency) === 0
+    ? CatalogMessages.priceWholeIn(currency)
+    : CatalogMessages.priceDecimals;
+}
 
 /** What the file host returned for the digital file. */
 export const DigitalFileRefSchema = z.object(

@@ -6,8 +6,15 @@ export const CreateCheckoutBodySchema = z.object({
 });
 export type CreateCheckoutBody = z.infer<typeof CreateCheckoutBodySchema>;
 
-/** Answer of POST /api/session/checkout: the hosted checkout page to send the buyer to. */
-export const CheckoutSessionResponseSchema = z.object({ url: z.string().min(1) });
+/**
+ * Answer of POST /api/session/checkout: the hosted checkout page to send the buyer to, and
+ * what it charges (minor units of `currency`, ISO 4217 upper case).
+ */
+export const CheckoutSessionResponseSchema = z.object({
+  url: z.string().min(1),
+  amountCents: z.number().int(),
+  currency: z.string(),
+});
 export type CheckoutSessionResponse = z.infer<typeof CheckoutSessionResponseSchema>;
 
 export const GenerateDownloadLinkBodySchema = z.object({

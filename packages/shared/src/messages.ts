@@ -64,6 +64,8 @@ export const CatalogMessages = {
   pricePositive: 'Price must be positive',
   priceTooHigh: 'Price must be at most 100000',
   priceDecimals: 'Price must have at most 2 decimals',
+  priceWholeIn: (currency: string) =>
+    `Price must be a whole number: ${currency.toUpperCase()} has no decimals`,
   imagesRequired: 'At least one image is required',
   imageRequired: 'An image is required',
   tooManyImages: 'At most 10 images are allowed',

@@ -1,4 +1,128 @@
-/** Money is integer cents inside Bindery; dollars appear only at the API edge and on screen. */
+/**
+ * Money is integer minor units inside Bindery (cents for USD, whole yen for JPY, as Stripe
+ * counts them); major units (the specification's `price`) appear only at the API edge and on
+ * screen. Decision 030.
+ */
+
+/** The specification's store: US dollars, written as in the United States. */
+export const DEFAULT_CURRENCY = 'USD';
+export const DEFAULT_LOCALE = 'en-US';
+
+/** Currencies Stripe counts in whole units (its zero-decimal list): ¥1,500 is 1500. */
+export const ZERO_DECIMAL_CURRENCIES: readonly string[] = [
+  'BIF',
+  'CLP',
+  'DJF',
+  'GNF',
+  'JPY',
+  'KMF',
+  'KRW',
+  'MGA',
+  'PYG',
+  'RWF',
+  'UGX',
+  'VND',
+  'VUV',
+  'XAF',
+  'XOF',
+  'XPF',
+];
+
+/** Currencies with three decimals, which this store does not sell in (refused at start). */
+export const THREE_DECIMAL_CURRENCIES: readonly string[] = ['BHD', 'JOD', 'KWD', 'OMR', 'TND'];
+
+/** Digits after the decimal point in a stored amount: 0 on Stripe's zero-decimal list, else 2. */
+export function currencyExponent(currency: string): 0 | 2 {
+  return ZERO_DECIMAL_CURRENCIES.includes(currency.toUpperCase()) ? 0 : 2;
+}
+
+/**
+ * Decimals a price may be written with: the exponent, or fewer where the currency has no
+ * subunit in use (ISK, HUF: Stripe still counts hundredths, so ISK 1,500 is 150000).
+ */
+export function priceDecimals(currency: string): number {
+  const shown = currencyFormat(currency, DEFAULT_LOCALE).resolvedOptions().maximumFractionDigits;
+  return Math.min(currencyExponent(currency), shown ?? 2);
+}
+
+/** Whether the store can sell in a code: ISO 4217 known to Intl, at most two decimals. */
+export function isSupportedCurrency(code: string): boolean {
+  if (!/^[A-Z]{3}$/.test(code) || THREE_DECIMAL_CURRENCIES.includes(code)) return false;
+  return Intl.supportedValuesOf('currency').includes(code);
+}
+
+/** Whether a BCP 47 locale tag is well formed and Intl writes numbers for it. */
+export function isSupportedLocale(tag: string): boolean {
+  try {
+    return Intl.NumberFormat.supportedLocalesOf([tag]).length === 1;
+  } catch {
+    return false;
+  }
+}
+
+/** A price in major units (19.9) as stored minor units (1990; 1500 for ¥1,500). */
+export function toMinorUnits(amount: number, currency: string): number {
+  return Math.round(amount * 10 ** currencyExponent(currency));
+}
+
+/** Stored minor units as the major units the API's `price` carries. */
+export function fromMinorUnits(minor: number, currency: string): number {
+  return minor / 10 ** currencyExponent(currency);
+}
+
+/** Whether a price in major units has no more decimals than the currency takes (¥12.5 no). */
+export function hasValidDecimals(amount: number, currency: string): boolean {
+  const scaled = amount * 10 ** priceDecimals(currency);
+  return Math.abs(scaled - Math.round(scaled)) < 1e-6;
+}
+
+const formats = new Map<string, Intl.NumberFormat>();
+
+function currencyFormat(currency: string, locale: string): Intl.NumberFormat {
+  const key = `${currency}|${locale}`;
+  let format = formats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { style: 'currency', currency });
+    formats.set(key, format);
+  }
+  return format;
+}
+
+/**
+ * Minor units written for people: "19,90 €" (EUR, de-DE), "¥1,500" (JPY), "$12.50" (USD,
+ * en-US). The full-width yen some locales use is written as ¥, so every engine's ICU (the
+ * server's and the browser's) writes the same text for the same amount.
+ */
+export function formatMoney(
+  minor: number,
+  currency: string = DEFAULT_CURRENCY,
+  locale: string = DEFAULT_LOCALE,
+): string {
+  const code = currency.toUpperCase();
+  if (code === DEFAULT_CURRENCY && locale === DEFAULT_LOCALE) return formatCents(minor);
+  const decimals = priceDecimals(code);
+  const format = currencyFormat(code, locale);
+  const major = fromMinorUnits(minor, code);
+  const text =
+    format.resolvedOptions().maximumFractionDigits === decimals
+      ? format.format(major)
+      : new Intl.NumberFormat(locale, {
+          style: 'currency',
+          currency: code,
+          minimumFractionDigits: decimals,
+          maximumFractionDigits: decimals,
+        }).format(major);
+  return text.replace(/\uFFE5/g, '¥');
+}
+
+/** A price in major units written for people, as formatMoney writes its minor units. */
+export function formatPrice(
+  amount: number,
+  currency: string = DEFAULT_CURRENCY,
+  locale: string = DEFAULT_LOCALE,
+): string {
+  return formatMoney(toMinorUnits(amount, currency), currency, locale);
+}
 
 export function dollarsToCents(dollars: number): number {
   return Math.round(dollars * 100);
@@ -15,7 +139,7 @@ export function hasAtMostTwoDecimals(dollars: number): boolean {
 
 const usd = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
-/** "$12.50" from 1250 cents. */
+/** "$12.50" from 1250 cents: the specification's format, and every USD store's. */
 export function formatCents(cents: number): string {
   return `$${usd.format(cents / 100)}`;
 }

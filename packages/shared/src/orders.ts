@@ -25,7 +25,10 @@ export const OrderProductSchema = z.object({
 export const PurchaseSchema = z.object({
   _id: z.string(),
   product: OrderProductSchema.nullable(),
+  /** Minor units of `currency` (cents for USD, whole yen for JPY), as Stripe counts them. */
   amountCents: z.number().int(),
+  /** The currency the order was made and paid in, ISO 4217 upper case; never changes. */
+  currency: z.string(),
   status: OrderStatusSchema,
   createdAt: z.string(),
   paidAt: z.string().nullable(),

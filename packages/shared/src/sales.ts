@@ -53,16 +53,36 @@ export const TopProductSchema = z.object({
 });
 export type TopProduct = z.infer<typeof TopProductSchema>;
 
+/** One currency's totals over the range: minor units of that currency. */
+export const CurrencyTotalsSchema = z.object({
+  /** ISO 4217, upper case. */
+  currency: z.string(),
+  revenueCents: z.number().int(),
+  refundedCents: z.number().int(),
+  orders: z.number().int(),
+});
+export type CurrencyTotals = z.infer<typeof CurrencyTotalsSchema>;
+
 export const SalesResponseSchema = z.object({
   /** The range answered, in the store's time zone. */
   from: z.string(),
   to: z.string(),
   timeZone: z.string(),
+  /**
+   * The store's currency (STORE_CURRENCY): every amount below but `currencies` is in it, and
+   * counts its orders only.
+   */
+  currency: z.string(),
   /** Paid orders in the range (refunded ones are in `refundedCents` instead). */
   revenueCents: z.number().int(),
   refundedCents: z.number().int(),
   orders: z.number().int(),
   days: z.array(SalesDaySchema),
   topProducts: z.array(TopProductSchema),
+  /**
+   * The range's totals per currency, the store's first, then any other its orders were paid in
+   * (a store that changed STORE_CURRENCY): amounts of different currencies are never added.
+   */
+  currencies: z.array(CurrencyTotalsSchema),
 });
 export type SalesResponse = z.infer<typeof SalesResponseSchema>;

@@ -1,4 +1,5 @@
 import { DEFAULT_MAX_DIGITAL_FILE_MB } from './limits.js';
+import { DEFAULT_CURRENCY, DEFAULT_LOCALE } from './money.js';
 import { DEFAULT_PRODUCT_NOTES } from './settings-texts.js';
 
 /**
@@ -14,6 +15,10 @@ export interface StoreConfig {
   productNotes: string[];
   /** Where buyers write with questions; empty when the store names none. */
   supportEmail: string;
+  /** STORE_CURRENCY, ISO 4217 upper case: the currency of every price in the catalogue. */
+  currency: string;
+  /** STORE_LOCALE, a BCP 47 tag: how amounts are written ("19,90 €" in de-DE). */
+  locale: string;
 }
 
 export const DEFAULT_STORE_CONFIG: StoreConfig = {
@@ -22,6 +27,8 @@ export const DEFAULT_STORE_CONFIG: StoreConfig = {
   maxDigitalFileMb: DEFAULT_MAX_DIGITAL_FILE_MB,
   productNotes: [...DEFAULT_PRODUCT_NOTES],
   supportEmail: '',
+  currency: DEFAULT_CURRENCY,
+  locale: DEFAULT_LOCALE,
 };
 
 /** Id of the JSON data block in index.html that carries the StoreConfig. */

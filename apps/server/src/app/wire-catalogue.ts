@@ -21,7 +21,9 @@ export async function wireCatalogue({ app, config, database, runJob }: AppContex
   app.decorate('uploads', uploads);
   await app.register(uploadsRoutes, { uploads, config });
 
-  const catalog = createCatalogService(createCatalogRepo(database.db, database.dialect), uploads);
+  const catalog = createCatalogService(createCatalogRepo(database.db, database.dialect), uploads, {
+    currency: config.currency,
+  });
   app.decorate('catalog', catalog);
   watchCatalogue(app, catalog);
   scheduleUploadSweep(app, runJob, { uploads, storage });

@@ -35,6 +35,25 @@ interface MoneyPathNeeds {
   settings: SettingsService;
 }
 
+/** The receipt and refund notice, written with the store's settings and locale. */
+function orderNoticesOf(
+  config: AppContext['config'],
+  { mail, auth, catalog, settings }: Pick<MoneyPathNeeds, 'mail' | 'auth' | 'catalog' | 'settings'>,
+) {
+  return createOrderNotices({
+    mail,
+    catalog,
+    users: auth,
+    store: () => {
+      const { storeName, supportEmail } = settings.now();
+      return { storeName, supportEmail };
+    },
+    storeUrl: config.publicUrl,
+    timeZone: config.timeZone,
+    locale: config.locale,
+  });
+}
+
 /**
  * Orders, checkout and downloads: the money path. The price always comes from the catalogue;
  * every confirmation of a payment (webhook, success page, test checkout, reconciliation) ends in
@@ -55,17 +74,7 @@ export async function wireMoneyPath(
     repo: createOrdersRepo(database.db, database.dialect, createSalesLedger(salesRepo)),
     catalog,
     users: auth,
-    notices: createOrderNotices({
-      mail,
-      catalog,
-      users: auth,
-      store: () => {
-        const { storeName, supportEmail } = settings.now();
-        return { storeName, supportEmail };
-      },
-      storeUrl: config.publicUrl,
-      timeZone: config.timeZone,
-    }),
+    notices: orderNoticesOf(config, { mail, auth, catalog, settings }),
     downloadLimit: config.downloads.limit,
     clock,
   });
@@ -105,6 +114,7 @@ export async function wireMoneyPath(
       orders,
       catalog,
       timeZone: config.timeZone,
+      currency: config.currency,
       clock,
     }),
   });
@@ -115,7 +125,7 @@ export async function wireMoneyPath(
       clock,
       log: app.log,
     });
-    await app.register(testCheckoutRoutes, { testCheckout, storeName });
+    await app.register(testCheckoutRoutes, { testCheckout, storeName, locale: config.locale });
   }
   if (isStripeProvider(payments)) {
     await app.register(stripeWebhookRoutes, { orders, stripe: payments });

@@ -1,4 +1,11 @@
-import { DEFAULT_MAX_DIGITAL_FILE_MB } from '@bindery/shared';
+import {
+  DEFAULT_CURRENCY,
+  DEFAULT_LOCALE,
+  DEFAULT_MAX_DIGITAL_FILE_MB,
+  THREE_DECIMAL_CURRENCIES,
+  isSupportedCurrency,
+  isSupportedLocale,
+} from '@bindery/shared';
 import { z } from 'zod';
 
 const optionalText = z
@@ -177,6 +184,24 @@ export const EnvSchema = z.object({
     .trim()
     .default('UTC')
     .refine(isTimeZone, 'must be a time zone name such as UTC or Europe/Berlin'),
+  STORE_CURRENCY: z
+    .string()
+    .trim()
+    .default(DEFAULT_CURRENCY)
+    .transform((code) => code.toUpperCase())
+    .refine(
+      (code) => !THREE_DECIMAL_CURRENCIES.includes(code),
+      'three-decimal currencies (BHD, JOD, KWD, OMR, TND) are not supported',
+    )
+    .refine(
+      (code) => THREE_DECIMAL_CURRENCIES.includes(code) || isSupportedCurrency(code),
+      'must be an ISO 4217 currency code such as USD, EUR or JPY',
+    ),
+  STORE_LOCALE: z
+    .string()
+    .trim()
+    .default(DEFAULT_LOCALE)
+    .refine(isSupportedLocale, 'must be a locale such as en-US, de-DE or ja-JP'),
   SEED_DEMO: z
     .enum(['true', 'false', '1', '0', ''], { error: 'must be true or false' })
     .default('true')

@@ -117,6 +117,13 @@ export interface Config {
   };
   /** STORE_TIME_ZONE (IANA name, default UTC): where the sales overview's days begin and end. */
   timeZone: string;
+  /**
+   * STORE_CURRENCY (ISO 4217 upper case, default USD): the currency of every price and of new
+   * orders; an order keeps the one it was made in (decision 030).
+   */
+  currency: string;
+  /** STORE_LOCALE (BCP 47, default en-US): how amounts are written. */
+  locale: string;
   http: {
     /** The whole request, headers to last body byte (uploads get their own idle timeout instead). */
     requestTimeoutMs: number;

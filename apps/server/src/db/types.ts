@@ -149,6 +149,8 @@ export type NewOrderRow = Omit<OrdersTable, 'orderNumber'>;
 export interface SalesQuarterHoursTable {
   /** The quarter hour's first millisecond (UTC). */
   startsAt: number;
+  /** The orders' currency, lower case (migration 021): each currency has its own rows. */
+  currency: string;
   revenueCents: number;
   orders: number;
   refundedCents: number;
@@ -159,6 +161,8 @@ export interface SalesProductDaysTable {
   /** The UTC day's first millisecond. */
   startsAt: number;
   productId: string;
+  /** The orders' currency, lower case (migration 021). */
+  currency: string;
   revenueCents: number;
   orders: number;
 }

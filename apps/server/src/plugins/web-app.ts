@@ -41,6 +41,8 @@ export function storeConfigOf(
     maxDigitalFileMb: Math.floor(config.uploads.maxFileBytes / (1024 * 1024)),
     productNotes,
     supportEmail,
+    currency: config.currency,
+    locale: config.locale,
   };
 }
 

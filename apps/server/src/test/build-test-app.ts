@@ -58,6 +58,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     mail: { smtpUrl: undefined, from: '"Bindery" <no-reply@example.com>' },
     downloads: { limit: 0 },
     timeZone: 'UTC',
+    currency: 'USD',
+    locale: 'en-US',
     http: { requestTimeoutMs: 60_000, headersTimeoutMs: 10_000, keepAliveTimeoutMs: 5_000 },
     ...overrides,
   };

@@ -302,6 +302,8 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
       quantity?: string;
       price_data?: { currency?: string; unit_amount?: string };
     }>;
+    const refused = lineItemProblem(items);
+    if (refused) return [400, refused];
     const amount = items.reduce(
       (sum, item) => sum + Number(item.price_data?.unit_amount) * Number(item.quantity ?? 1),
       0,
@@ -314,7 +316,8 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
       amount_total: amount,
       client_reference_id: (params.client_reference_id as string | undefined) ?? null,
       created,
-      currency: items[0]?.price_data?.currency ?? 'usd',
+      // Stripe takes the code in any case and answers in lower case.
+      currency: items[0]!.price_data!.currency!.toLowerCase(),
       customer_email: (params.customer_email as string | undefined) ?? null,
       expires_at: expiresAt,
       livemode: false,
@@ -428,6 +431,40 @@ function send(response: ServerResponse, status: number, payload: unknown) {
     'request-id': randomId('req'),
   });
   response.end(JSON.stringify(payload));
+}
+
+/**
+ * What Stripe says of line items it cannot charge: a missing currency, or an amount that is not
+ * a whole number of the currency's smallest unit (Stripe takes ¥1,500 as 1500, never 1500.0).
+ */
+function lineItemProblem(
+  items: Array<{ price_data?: { currency?: string; unit_amount?: string } }>,
+) {
+  for (const [index, item] of items.entries()) {
+    const param = `line_items[${index}][price_data]`;
+    if (!item.price_data?.currency) {
+      return {
+        error: {
+          ...apiError('invalid_request_error', `Missing required param: ${param}[currency].`).error,
+          code: 'parameter_missing',
+          param: `${param}[currency]`,
+        },
+      };
+    }
+    if (!/^\d+$/.test(item.price_data.unit_amount ?? '')) {
+      return {
+        error: {
+          ...apiError(
+            'invalid_request_error',
+            `Invalid integer: ${item.price_data.unit_amount ?? ''}`,
+          ).error,
+          code: 'parameter_invalid_integer',
+          param: `${param}[unit_amount]`,
+        },
+      };
+    }
+  }
+  return undefined;
 }
 
 function apiError(type: string, message: string) {

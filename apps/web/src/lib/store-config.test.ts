@@ -22,6 +22,8 @@ describe('readStoreConfig', () => {
       maxDigitalFileMb: 50,
       productNotes: ['Printed on request'],
       supportEmail: 'help@paper.example',
+      currency: 'EUR',
+      locale: 'de-DE',
     };
     expect(readStoreConfig(documentWith(JSON.stringify(config)))).toEqual(config);
   });
@@ -35,6 +37,8 @@ describe('readStoreConfig', () => {
       ...config,
       productNotes: DEFAULT_STORE_CONFIG.productNotes,
       supportEmail: '',
+      currency: 'USD',
+      locale: 'en-US',
     });
   });
 
@@ -45,6 +49,8 @@ describe('readStoreConfig', () => {
       maxDigitalFileMb: 5,
       productNotes: [],
       supportEmail: '',
+      currency: 'JPY',
+      locale: 'ja-JP',
     };
     const embedded = JSON.stringify({ ...config, secret: 'not for the page' });
     expect(readStoreConfig(documentWith(embedded))).toEqual(config);

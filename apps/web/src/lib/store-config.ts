@@ -4,10 +4,8 @@ import { useSyncExternalStore } from 'react';
 /** The embedded config's fields, checked by hand: Zod stays out of the first view's scripts. */
 function toStoreConfig(value: unknown): StoreConfig | null {
   if (typeof value !== 'object' || value === null) return null;
-  const { storeName, mainSiteUrl, maxDigitalFileMb, productNotes, supportEmail } = value as Record<
-    string,
-    unknown
-  >;
+  const { storeName, mainSiteUrl, maxDigitalFileMb, productNotes, supportEmail, currency, locale } =
+    value as Record<string, unknown>;
   if (typeof storeName !== 'string' || typeof mainSiteUrl !== 'string') return null;
   if (!Number.isSafeInteger(maxDigitalFileMb) || (maxDigitalFileMb as number) <= 0) return null;
   const notes =
@@ -20,6 +18,8 @@ function toStoreConfig(value: unknown): StoreConfig | null {
     maxDigitalFileMb: maxDigitalFileMb as number,
     productNotes: notes,
     supportEmail: typeof supportEmail === 'string' ? supportEmail : '',
+    currency: typeof currency === 'string' && currency ? currency : DEFAULT_STORE_CONFIG.currency,
+    locale: typeof locale === 'string' && locale ? locale : DEFAULT_STORE_CONFIG.locale,
   };
 }
 

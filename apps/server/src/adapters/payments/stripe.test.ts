@@ -85,7 +85,7 @@ describe('checkout with Stripe', () => {
     const [order] = await ordersOf(buyer.email);
     const request = fake.sessionCreations().at(-1)!;
     const session = fake.session(sessionIdOf(response.json()));
-    expect(response.json()).toEqual({ url: session.url });
+    expect(response.json()).toEqual({ url: session.url, amountCents: 1999, currency: 'USD' });
     expect(request.params).toMatchObject({
       client_reference_id: order!.id,
       metadata: { orderId: order!.id },

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   CreateProductBodySchema,
+  priceDecimals,
   type DigitalFormat,
   type UploadedFile,
   type UploadedImage,
@@ -21,6 +22,8 @@ const SEEDED_KEY = 'demo-catalogue-seeded';
 
 /** Counts the store's products and adds one, checked like an admin's. */
 export interface DemoCatalogueTarget {
+  /** STORE_CURRENCY: what the demo prices are written in. */
+  currency: string;
   countProducts(): Promise<number>;
   createProduct(body: z.output<typeof CreateProductBodySchema>): Promise<unknown>;
 }
@@ -30,6 +33,13 @@ export interface DemoUploadsTarget {
   saveFile(data: Uint8Array, fileName: string): Promise<UploadedFile>;
   saveImage(data: Uint8Array, fileName: string): Promise<UploadedImage>;
 }
+
+/**
+ * A demo price in the store's currency: 12.99 where prices have cents, 1299 where they are whole
+ * (¥1,299), so a JPY store's demo is priced as a yen store's would be.
+ */
+const demoPrice = (cents: number, currency: string) =>
+  priceDecimals(currency) === 0 ? cents : cents / 100;
 
 const slug = (title: string) =>
   title
@@ -97,7 +107,7 @@ export async function seedDemoCatalogue(deps: {
         title: product.title,
         subtitle: product.subtitle,
         description: product.description,
-        price: product.priceCents / 100,
+        price: demoPrice(product.priceCents, catalog.currency),
         image: images,
         digitalFile: { public_id: stored.public_id, secure_url: stored.secure_url },
       }),

@@ -16,7 +16,7 @@ import { searchTerms } from './search-terms.js';
 const ANCHOR_STRIDE = 1000;
 
 /** Pages and searches of the catalogue, as the API lists them. */
-export function createCatalogPages(repo: CatalogRepo) {
+export function createCatalogPages(repo: CatalogRepo, currency: string) {
   /** Keys of every ANCHOR_STRIDE-th product per direction, for one catalogue version. */
   const anchors = new Map<SortOrder, { version: number; keys: Promise<ProductKey[]> }>();
   function anchorsFor(order: SortOrder, version: number): Promise<ProductKey[]> {
@@ -64,7 +64,7 @@ export function createCatalogPages(repo: CatalogRepo) {
           ? { rows: [], total: 0, more: false }
           : await repo.searchProducts(terms, offset, query.limit);
     return {
-      products: rows.map((row) => toProduct(row, false)),
+      products: rows.map((row) => toProduct(row, false, currency)),
       page: query.page,
       pages: Math.ceil(total / query.limit),
       total,
@@ -89,7 +89,7 @@ export function createCatalogPages(repo: CatalogRepo) {
       ({ rows, total } = await catalogPage(offset, query.limit, sort));
     }
     return {
-      products: rows.map(toListedProduct),
+      products: rows.map((row) => toListedProduct(row, currency)),
       page: query.page,
       pages: Math.ceil(total / query.limit),
       total,

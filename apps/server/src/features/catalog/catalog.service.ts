@@ -1,4 +1,4 @@
-import type { CreateProductBody, UpdateProductBody } from '@bindery/shared';
+import { DEFAULT_CURRENCY, type CreateProductBody, type UpdateProductBody } from '@bindery/shared';
 import type { UploadsService } from '../uploads/index.js';
 import { createAnswerCache } from './catalog-answers.js';
 import { createCatalogPages } from './catalog-pages.js';
@@ -8,7 +8,6 @@ import { createProductReads } from './product-reads.js';
 import * as writes from './product-writes.js';
 
 export type { KeptCatalogAnswer } from './kept-answers.js';
-export { toProduct } from './product-view.js';
 
 /** Memory kept for public catalogue answers (pages, searches, products) at most. */
 const ANSWER_CACHE_BYTES = 32 * 1024 * 1024;
@@ -20,21 +19,27 @@ const ANSWER_CACHE_BYTES = 32 * 1024 * 1024;
 export function createCatalogService(
   repo: CatalogRepo,
   uploads: UploadsService,
-  clock: () => number = Date.now,
+  {
+    currency = DEFAULT_CURRENCY,
+    clock = Date.now,
+  }: { /** STORE_CURRENCY, ISO 4217 upper case. */ currency?: string; clock?: () => number } = {},
 ) {
   const answers = createAnswerCache(ANSWER_CACHE_BYTES);
-  const { listProducts, listAdminProducts } = createCatalogPages(repo);
+  const { listProducts, listAdminProducts } = createCatalogPages(repo, currency);
   const deps: writes.ProductWriteDeps = {
     repo,
     uploads,
     clock,
+    currency,
     catalogueChanged: () => answers.invalidate(),
   };
   return {
     listProducts,
     listAdminProducts,
-    ...createKeptAnswers(repo, answers, listProducts),
-    ...createProductReads(repo),
+    ...createKeptAnswers(repo, answers, listProducts, currency),
+    ...createProductReads(repo, currency),
+    /** STORE_CURRENCY: what the catalogue's prices are in. */
+    currency,
     createProduct: (body: writes.CreateInput) => writes.createProduct(deps, body),
     updateProduct: (id: string, body: writes.UpdateInput) => writes.updateProduct(deps, id, body),
     archiveProduct: (id: string) => writes.archiveProduct(deps, id),

@@ -18,6 +18,7 @@ export function createKeptAnswers(
   repo: CatalogRepo,
   answers: AnswerCache,
   listProducts: (query: ListProductsQuery) => Promise<ProductList>,
+  currency: string,
 ) {
   /** The catalogue version the kept answers belong to, as last read from the database. */
   let seenVersion: number | undefined;
@@ -45,7 +46,7 @@ export function createKeptAnswers(
       return {
         key,
         answer: await answers.get(key, async () =>
-          toAnswer(toProduct(await requireProduct(repo, id), false)),
+          toAnswer(toProduct(await requireProduct(repo, id), false, currency)),
         ),
       };
     },

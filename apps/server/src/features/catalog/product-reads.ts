@@ -3,22 +3,30 @@ import type { CatalogRepo } from './catalog.repo.js';
 import { findAnyProduct, findLiveProduct, requireProduct, toProduct } from './product-view.js';
 
 /** What other features and the admin read about products, uncached. */
-export function createProductReads(repo: CatalogRepo) {
+export function createProductReads(repo: CatalogRepo, currency: string) {
   return {
     async getProduct(id: string, isAdmin: boolean): Promise<Product> {
-      return toProduct(await requireProduct(repo, id), isAdmin);
+      return toProduct(await requireProduct(repo, id), isAdmin, currency);
     },
 
-    /** The stored price in cents, for checkout: never a price the client sent. Live products only. */
-    async getProductForSale(
-      id: string,
-    ): Promise<{ id: string; title: string; priceCents: number; digitalFileId: string } | null> {
+    /**
+     * The stored price in minor units of the store's currency, for checkout: never a price the
+     * client sent. Live products only.
+     */
+    async getProductForSale(id: string): Promise<{
+      id: string;
+      title: string;
+      priceCents: number;
+      currency: string;
+      digitalFileId: string;
+    } | null> {
       const row = await findLiveProduct(repo, id);
       return row
         ? {
             id: row.id,
             title: row.title,
             priceCents: row.priceCents,
+            currency,
             digitalFileId: row.digitalFileId,
           }
         : null;

@@ -1,6 +1,6 @@
 import {
   CatalogMessages,
-  centsToDollars,
+  fromMinorUnits,
   type AdminListedProduct,
   type Product,
 } from '@bindery/shared';
@@ -10,15 +10,19 @@ import type { CatalogRepo, ProductRow } from './catalog.repo.js';
 /** Ids are 16 base64url characters; anything else is not a product and reads as not found. */
 const ID_SHAPE = /^[A-Za-z0-9_-]{16}$/;
 
-/** The product as the API shows it; only admins see where the digital file is kept. */
-export function toProduct(row: ProductRow, isAdmin: boolean): Product {
+/**
+ * The product as the API shows it, its price in major units of the store's `currency` (ISO
+ * 4217); only admins see where the digital file is kept.
+ */
+export function toProduct(row: ProductRow, isAdmin: boolean, currency: string): Product {
   const publicFile = { format: row.digitalFileFormat, size: row.digitalFileSize };
   return {
     _id: row.id,
     title: row.title,
     subtitle: row.subtitle,
     description: row.description,
-    price: centsToDollars(row.priceCents),
+    price: fromMinorUnits(row.priceCents, currency),
+    currency,
     image: JSON.parse(row.images) as string[],
     digitalFile: isAdmin
       ? {
@@ -35,9 +39,9 @@ export function toProduct(row: ProductRow, isAdmin: boolean): Product {
 }
 
 /** The admin's list row: the admin view, and when the product was archived (null on sale). */
-export function toListedProduct(row: ProductRow): AdminListedProduct {
+export function toListedProduct(row: ProductRow, currency: string): AdminListedProduct {
   return {
-    ...toProduct(row, true),
+    ...toProduct(row, true, currency),
     archivedAt: row.archivedAt === null ? null : new Date(row.archivedAt).toISOString(),
   };
 }

@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import {
   ArchiveMessages,
   CatalogMessages,
-  dollarsToCents,
+  priceProblemIn,
+  toMinorUnits,
   ProductImageMessages,
   type AdminListedProduct,
   type Product,
@@ -21,6 +22,8 @@ export interface ProductWriteDeps {
   repo: CatalogRepo;
   uploads: UploadsService;
   clock: () => number;
+  /** STORE_CURRENCY: what prices are written in and stored as minor units of. */
+  currency: string;
   /** Called after every write of the catalogue: what was kept may show what changed. */
   catalogueChanged: () => void;
 }
@@ -67,8 +70,16 @@ async function resolveDigitalFile(uploads: UploadsService, publicId: string, pro
   return file;
 }
 
+/** Minor units of the store's currency; 400 for a price the currency cannot take (¥12.5). */
+function priceCentsOf(price: number, currency: string): number {
+  const problem = priceProblemIn(currency, price);
+  if (problem) throw AppError.badRequest(problem, { price: [problem] });
+  return toMinorUnits(price, currency);
+}
+
 export async function createProduct(deps: ProductWriteDeps, body: CreateInput): Promise<Product> {
   const { repo, uploads } = deps;
+  const priceCents = priceCentsOf(body.price, deps.currency);
   const id = newProductId();
   const imageIds = await resolveImages(uploads, body.image, id);
   const file = await resolveDigitalFile(uploads, body.digitalFile.public_id, id);
@@ -78,7 +89,7 @@ export async function createProduct(deps: ProductWriteDeps, body: CreateInput): 
     title: body.title,
     subtitle: body.subtitle,
     description: body.description,
-    priceCents: dollarsToCents(body.price),
+    priceCents,
     images: JSON.stringify(body.image),
     digitalFileId: file.publicId,
     digitalFileFormat: file.format,
@@ -96,7 +107,7 @@ export async function createProduct(deps: ProductWriteDeps, body: CreateInput): 
     await tx.insertProduct(row);
   });
   deps.catalogueChanged();
-  return toProduct(row, true);
+  return toProduct(row, true, deps.currency);
 }
 
 export async function updateProduct(
@@ -105,12 +116,13 @@ export async function updateProduct(
   body: UpdateInput,
 ): Promise<Product> {
   const { repo, uploads } = deps;
+  const priceCents = priceCentsOf(body.price, deps.currency);
   const current = await requireProduct(repo, id);
   const changes: Partial<ProductRow> = {
     title: body.title,
     subtitle: body.subtitle,
     description: body.description,
-    priceCents: dollarsToCents(body.price),
+    priceCents,
     ...(body.downloadLimit !== undefined ? { downloadLimit: body.downloadLimit } : {}),
     updatedAt: deps.clock(),
   };
@@ -151,7 +163,7 @@ export async function updateProduct(
   });
   deps.catalogueChanged();
   await uploads.deleteFromProduct(replaced, id);
-  return toProduct({ ...current, ...changes }, true);
+  return toProduct({ ...current, ...changes }, true, deps.currency);
 }
 
 /**
@@ -177,7 +189,7 @@ export async function restoreProduct(
   const row = isProductId(id) ? await deps.repo.findProductIncludingArchived(id) : undefined;
   if (!row) throw AppError.notFound(CatalogMessages.productNotFound);
   if (!restored) throw AppError.conflict(ArchiveMessages.notArchived);
-  return toListedProduct(row);
+  return toListedProduct(row, deps.currency);
 }
 
 /**

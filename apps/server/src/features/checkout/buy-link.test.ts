@@ -70,7 +70,11 @@ describe('Buy Now as a link', () => {
       headers: { cookie: buyer },
       payload: { productId: product._id },
     });
-    expect(posted.json()).toEqual({ url: response.headers.location });
+    expect(posted.json()).toEqual({
+      url: response.headers.location,
+      amountCents: 1999,
+      currency: 'USD',
+    });
     expect(await orderCount()).toBe(1);
   });
 

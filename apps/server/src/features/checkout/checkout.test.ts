@@ -289,7 +289,7 @@ describe('reconciliation of ended checkouts', () => {
     // What a failed call to the provider leaves behind: a pending order without a session.
     const order = await t.app.orders.createPendingOrder({
       userId: user.id,
-      product: { id: product._id, priceCents: 1999 },
+      product: { id: product._id, priceCents: 1999, currency: 'USD' },
       provider: 'test',
     });
     clock.advance(31 * MINUTE);

@@ -60,17 +60,12 @@ export function createHostedCheckout({
       const product = await catalog.getProductForSale(productId);
       if (!product) throw AppError.notFound(CatalogMessages.productNotFound);
       const { successUrl, cancelUrl } = returnUrlsOf(storeUrl);
-      const fingerprint = fingerprintOf([
-        product.title,
-        product.priceCents,
-        user.email,
-        successUrl,
-        cancelUrl,
-      ]);
+      const fingerprint = checkoutFingerprint(product, user.email, successUrl, cancelUrl);
       const reusable = await orders.findReusablePendingOrder({
         userId: user._id,
         productId: product.id,
         amountCents: product.priceCents,
+        currency: product.currency,
         provider: payments.name,
         since: clock() - sessionMs,
       });
@@ -116,7 +111,7 @@ export function createHostedCheckout({
         await closeCheckout(current, 'product removed');
         throw AppError.notFound(CatalogMessages.productNotFound);
       }
-      return { url: session.url };
+      return { url: session.url, ...chargeOf(order) };
     },
   };
 }
@@ -145,15 +140,17 @@ async function continueCheckout(
     const session = await askProvider(order.id, CheckoutMessages.providerFailed, () =>
       payments.retrieveSession(sessionId),
     );
-    if (session?.status === 'open') return { url: order.providerSessionUrl };
+    if (session?.status === 'open') return { url: order.providerSessionUrl, ...chargeOf(order) };
     if (session?.status === 'complete') {
       await applyProviderSession(order, session, 'checkout:repeat');
-      return { url: successUrlOf(storeUrl, session.id) };
+      return { url: successUrlOf(storeUrl, session.id), ...chargeOf(order) };
     }
   }
   // Changed (title, price, addresses), nearly over or ended: close it so it cannot be paid late.
   const closed = await closeCheckout(order, 'checkout:replaced');
-  if (closed?.status === 'complete') return { url: successUrlOf(storeUrl, closed.id) };
+  if (closed?.status === 'complete') {
+    return { url: successUrlOf(storeUrl, closed.id), ...chargeOf(order) };
+  }
   await orders.applyOutcome({
     orderId: order.id,
     result: 'canceled',
@@ -162,6 +159,28 @@ async function continueCheckout(
   });
   return null;
 }
+
+/** What the checkout charges, as its answer carries it beside the URL. */
+const chargeOf = (order: OrderRow) => ({
+  amountCents: order.amountCents,
+  currency: order.currency.toUpperCase(),
+});
+
+/** The fingerprint of what a Buy Now asks the provider: the product's sale, buyer and pages. */
+const checkoutFingerprint = (
+  product: { title: string; priceCents: number; currency: string },
+  email: string,
+  successUrl: string,
+  cancelUrl: string,
+) =>
+  fingerprintOf([
+    product.title,
+    product.priceCents,
+    product.currency,
+    email,
+    successUrl,
+    cancelUrl,
+  ]);
 
 /** What a checkout was asked with; another fingerprint means the provider must be asked anew. */
 function fingerprintOf(parts: Array<string | number>): string {

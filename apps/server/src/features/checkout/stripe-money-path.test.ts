@@ -180,6 +180,8 @@ describe('a second Buy Now', () => {
     expect(again.statusCode).toBe(200);
     expect(again.json()).toEqual({
       url: `http://localhost/store/success?session_id=${sessionId}`,
+      amountCents: 1999,
+      currency: 'USD',
     });
     expect(fake.sessionCreations()).toHaveLength(1);
     expect((await orderOfSession(sessionId)).status).toBe('paid');

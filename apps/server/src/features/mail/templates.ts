@@ -1,4 +1,4 @@
-import { formatCents, type MailKind } from '@bindery/shared';
+import { formatMoney, type MailKind } from '@bindery/shared';
 import { escapeHtml } from '../../store-page.js';
 
 /** An email ready for the outbox: both parts written, addressed, and what it is about. */
@@ -91,10 +91,18 @@ export interface OrderMailFacts {
   buyerName: string;
   orderId: string;
   productTitle: string;
+  /** Minor units of `currency`, the order's (any case). */
   amountCents: number;
+  currency: string;
+  /** STORE_LOCALE: how the amount is written. */
+  locale: string;
   /** When the order was made (ms). */
   orderedAt: number;
 }
+
+/** The order's amount in its own currency, written as the store writes amounts. */
+const amountOf = (facts: OrderMailFacts) =>
+  formatMoney(facts.amountCents, facts.currency, facts.locale);
 
 /** The footer's last sentence: where to write, when the store names an address. */
 const askAt = (facts: OrderMailFacts) =>
@@ -111,7 +119,7 @@ export function receiptMail(facts: OrderMailFacts): OutgoingMail {
     ],
     details: [
       ['Product', inline(facts.productTitle)],
-      ['Amount', formatCents(facts.amountCents)],
+      ['Amount', amountOf(facts)],
       ['Order date', formatDate(facts.orderedAt, facts.timeZone)],
       ['Order number', facts.orderId],
     ],
@@ -134,12 +142,12 @@ export function refundMail(facts: OrderMailFacts): OutgoingMail {
     heading: 'Your order was refunded',
     paragraphs: [
       `Hi ${inline(facts.buyerName)},`,
-      `we refunded ${formatCents(facts.amountCents)} for ${inline(facts.productTitle)}. The money goes back to the card you paid with; your bank may take a few days to show it.`,
+      `we refunded ${amountOf(facts)} for ${inline(facts.productTitle)}. The money goes back to the card you paid with; your bank may take a few days to show it.`,
       'The file is no longer available to download from your account.',
     ],
     details: [
       ['Product', inline(facts.productTitle)],
-      ['Refunded', formatCents(facts.amountCents)],
+      ['Refunded', amountOf(facts)],
       ['Order date', formatDate(facts.orderedAt, facts.timeZone)],
       ['Order number', facts.orderId],
     ],

@@ -1,4 +1,4 @@
-import type { AdminOrder } from '@bindery/shared';
+import { currencyExponent, type AdminOrder } from '@bindery/shared';
 import type { OrderRow } from './orders.repo.js';
 
 /** The columns of the orders export, in order. */
@@ -36,6 +36,10 @@ export function majorUnits(cents: number): string {
   return `${sign}${Math.trunc(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 }
 
+/** Minor units as major ones of their currency: two decimals, or none for yen ("1500"). */
+export const majorUnitsIn = (cents: number, currency: string): string =>
+  currencyExponent(currency) === 0 ? String(cents) : majorUnits(cents);
+
 /** "2026-11-27 14:05:09": UTC, to the second, sorted as text and read by every spreadsheet. */
 export function utcTime(iso: string | null): string {
   return iso === null ? '' : iso.replace('T', ' ').slice(0, 19);
@@ -51,7 +55,7 @@ export function orderCsvLine(order: AdminOrder, row: Pick<OrderRow, 'currency'>)
     csvText(order.user?.name ?? ''),
     csvText(order.user?.email ?? ''),
     csvText(order.product?.title ?? ''),
-    majorUnits(order.amountCents),
+    majorUnitsIn(order.amountCents, row.currency),
     row.currency.toUpperCase(),
     order.status,
     utcTime(order.paidAt),

@@ -133,7 +133,7 @@ describe('a refund racing its payment', () => {
     for (let index = 0; index < pairs; index += 1) {
       const order = await t.app.orders.createPendingOrder({
         userId: owner.id,
-        product: { id: productId, priceCents: 1900 },
+        product: { id: productId, priceCents: 1900, currency: 'USD' },
         provider: 'test',
       });
       ids.push(order.id);

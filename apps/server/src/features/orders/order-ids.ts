@@ -3,9 +3,6 @@ import { OrderMessages } from '@bindery/shared';
 import { AppError } from '../../errors.js';
 import type { OrderRow, OrdersRepo } from './orders.repo.js';
 
-/** The one currency the store sells in (prices are USD in the specification). */
-export const STORE_CURRENCY = 'usd';
-
 /**
  * Order and product ids are 16 base64url characters; anything else is not one of them and reads
  * as not found (and never reaches the database: PostgreSQL refuses a NUL in text).

@@ -7,7 +7,7 @@ import type { SalesRecorder } from './order-sales.js';
 type OrderRow = OrdersTable;
 
 /** The columns of an order its share of the sales totals depends on. */
-const SALES_FACTS = ['status', 'paidAt', 'amountCents', 'productId'] as const;
+const SALES_FACTS = ['status', 'paidAt', 'amountCents', 'productId', 'currency'] as const;
 
 /** What a status change may write besides the status: the payment time only with it. */
 type StatusChanges = Partial<

@@ -1,5 +1,5 @@
 import { applyPaymentOutcome, type OutcomeResult, type PaymentOutcome } from './fulfilment.js';
-import { ID_SHAPE, STORE_CURRENCY, newOrderId } from './order-ids.js';
+import { ID_SHAPE, newOrderId } from './order-ids.js';
 import type { OrderNotices } from './order-notices.js';
 import type { NewOrderRow } from '../../db/types.js';
 import type { OrderRow, OrdersRepo } from './orders.repo.js';
@@ -29,7 +29,8 @@ export function createOrderLifecycle({ repo, notices, clock }: OrderLifecycleOpt
     /** A new pending order at the catalogue's price: the only amount a buyer is ever charged. */
     async createPendingOrder(input: {
       userId: string;
-      product: { id: string; priceCents: number };
+      /** The catalogue's price, in minor units of its currency (the store's, ISO 4217). */
+      product: { id: string; priceCents: number; currency: string };
       provider: OrderRow['provider'];
     }): Promise<OrderRow> {
       const now = clock();
@@ -38,7 +39,8 @@ export function createOrderLifecycle({ repo, notices, clock }: OrderLifecycleOpt
         userId: input.userId,
         productId: input.product.id,
         amountCents: input.product.priceCents,
-        currency: STORE_CURRENCY,
+        // Lower case, as Stripe writes it; the order keeps it whatever the store sells in later.
+        currency: input.product.currency.toLowerCase(),
         status: 'pending',
         provider: input.provider,
         providerSessionId: null,
@@ -66,13 +68,14 @@ export function createOrderLifecycle({ repo, notices, clock }: OrderLifecycleOpt
       userId: string;
       productId: string;
       amountCents: number;
+      currency: string;
       provider: OrderRow['provider'];
       since: number;
     }) =>
       repo.findPendingOrder(
         input.userId,
         input.productId,
-        input.amountCents,
+        { amountCents: input.amountCents, currency: input.currency.toLowerCase() },
         input.provider,
         input.since,
       ),

@@ -18,7 +18,8 @@ export function orderLookupQueries(db: Db, dialect: Dialect) {
   return {
     ...orderFindQueries(db),
     ...orderListQueries(db, dialect),
-    paidSalesByProduct: (ranges: TimeRange[]) => paidSalesByProduct(db, dialect, ranges),
+    paidSalesByProduct: (ranges: TimeRange[], currency: string) =>
+      paidSalesByProduct(db, dialect, ranges, currency),
   };
 }
 
@@ -79,7 +80,7 @@ function orderFindQueries(db: Db) {
     findPendingOrder(
       userId: string,
       productId: string,
-      amountCents: number,
+      price: { amountCents: number; currency: string },
       provider: OrderRow['provider'],
       since: number,
     ): Promise<OrderRow | undefined> {
@@ -88,7 +89,8 @@ function orderFindQueries(db: Db) {
         .selectAll()
         .where('userId', '=', userId)
         .where('productId', '=', productId)
-        .where('amountCents', '=', amountCents)
+        .where('amountCents', '=', price.amountCents)
+        .where('currency', '=', price.currency)
         .where('provider', '=', provider)
         .where('status', '=', 'pending')
         .where('reviewReason', 'is', null)
@@ -171,6 +173,7 @@ async function paidSalesByProduct(
   db: Db,
   dialect: Dialect,
   ranges: TimeRange[],
+  currency: string,
 ): Promise<ProductSales[]> {
   if (ranges.length === 0) return [];
   const orders = dialect === 'sqlite' ? sql`orders INDEXED BY orders_sales` : sql`orders`;
@@ -178,7 +181,8 @@ async function paidSalesByProduct(
     ranges.map(
       (range) =>
         sql`SELECT product_id, amount_cents FROM ${orders}
-          WHERE status = 'paid' AND paid_at >= ${range.start} AND paid_at < ${range.end}`,
+          WHERE status = 'paid' AND paid_at >= ${range.start} AND paid_at < ${range.end}
+            AND currency = ${currency}`,
     ),
     sql` UNION ALL `,
   );

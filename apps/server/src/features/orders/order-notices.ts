@@ -15,6 +15,8 @@ export interface OrderNoticesOptions {
   /** PUBLIC_URL: receipts are sent from webhooks, with no buyer's request to take an address from. */
   storeUrl: string;
   timeZone: string;
+  /** STORE_LOCALE: how amounts are written. */
+  locale: string;
 }
 
 /** Shown for a product deleted since it was bought (its order and file are kept). */
@@ -29,7 +31,10 @@ const DELETED_PRODUCT_TITLE = 'your purchase';
 export function createOrderNotices(options: OrderNoticesOptions) {
   return {
     async prepare(
-      order: Pick<OrderRow, 'id' | 'userId' | 'productId' | 'amountCents' | 'createdAt'>,
+      order: Pick<
+        OrderRow,
+        'id' | 'userId' | 'productId' | 'amountCents' | 'currency' | 'createdAt'
+      >,
     ): Promise<OutcomeNotices | undefined> {
       const [buyers, products] = await Promise.all([
         options.users.getUserSummaries([order.userId]),
@@ -46,6 +51,8 @@ export function createOrderNotices(options: OrderNoticesOptions) {
         orderId: order.id,
         productTitle: products.get(order.productId)?.title ?? DELETED_PRODUCT_TITLE,
         amountCents: order.amountCents,
+        currency: order.currency,
+        locale: options.locale,
         orderedAt: order.createdAt,
       };
       return {

@@ -1,8 +1,11 @@
 import type { Db } from '../../db/client.js';
 import type { OrdersTable } from '../../db/types.js';
 
-/** What of an order the sales totals depend on. */
-export type SalesFacts = Pick<OrdersTable, 'status' | 'paidAt' | 'amountCents' | 'productId'>;
+/** What of an order the sales totals depend on (its currency never changes). */
+export type SalesFacts = Pick<
+  OrdersTable,
+  'status' | 'paidAt' | 'amountCents' | 'productId' | 'currency'
+>;
 
 /**
  * Where a change of an order's sales facts is recorded, in the order's own transaction

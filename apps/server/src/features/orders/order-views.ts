@@ -46,6 +46,7 @@ export function createOrderViews({
       _id: row.id,
       product: products.get(row.productId) ?? null,
       amountCents: row.amountCents,
+      currency: row.currency.toUpperCase(),
       status: row.status,
       createdAt: iso(row.createdAt),
       paidAt: row.paidAt === null ? null : iso(row.paidAt),

@@ -12,7 +12,6 @@ import { createOrderViews } from './order-views.js';
 import type { OrderRow, OrdersRepo } from './orders.repo.js';
 import { createPaymentMatching } from './payment-matching.js';
 
-export { STORE_CURRENCY } from './order-ids.js';
 export { canRefund } from './order-status.js';
 
 export interface OrdersServiceOptions {
@@ -53,7 +52,9 @@ export function createOrdersService({
     requireOrder: (id: string) => requireOrderById(repo, id),
     findOrder: (id: string) => findOrderById(repo, id),
     /** Paid orders per product over some hours, for the sales overview's partial days. */
-    paidSalesByProduct: (ranges: TimeRange[]) => repo.paidSalesByProduct(ranges),
+    /** Paid orders per product over `ranges`, in one currency (any case). */
+    paidSalesByProduct: (ranges: TimeRange[], currency: string) =>
+      repo.paidSalesByProduct(ranges, currency.toLowerCase()),
   };
 }
 

@@ -99,6 +99,7 @@ describe('my orders', () => {
         _id: bought.orderId,
         product: { _id: product._id, title: product.title, image: product.image, onSale: true },
         amountCents: 1250,
+        currency: 'USD',
         status: 'paid',
         createdAt: new Date(clock.now()).toISOString(),
         paidAt: new Date(clock.now()).toISOString(),

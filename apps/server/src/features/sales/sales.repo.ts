@@ -1,7 +1,11 @@
 import { sql } from 'kysely';
 import type { Db, Dialect } from '../../db/client.js';
 import { QUARTER_HOUR_MS, UTC_DAY_MS } from '../../db/migrations/014-sales-totals.js';
-import type { ProductSales, SalesFacts, TimeRange } from '../orders/index.js';
+import type { ProductSales, SalesFacts } from '../orders/index.js';
+import { topProductsBetween } from './top-products.repo.js';
+
+/** The totals' code of the specification's currency, USD (they keep the orders' lower case). */
+const SPECIFICATION_CURRENCY = 'usd';
 
 /** One calendar day of the sales overview: its date and its [start, end) in milliseconds. */
 export interface SalesDayRange {
@@ -11,6 +15,8 @@ export interface SalesDayRange {
 }
 
 interface QuarterDelta {
+  startsAt: number;
+  currency: string;
   revenueCents: number;
   orders: number;
   refundedCents: number;
@@ -19,26 +25,9 @@ interface QuarterDelta {
 interface ProductDayDelta {
   startsAt: number;
   productId: string;
+  currency: string;
   revenueCents: number;
   orders: number;
-}
-
-/**
- * The whole UTC days inside a range, which the per-product days answer for, and the hours
- * before the first and after the last, which only the orders can.
- */
-export function splitAtUtcDays(start: number, end: number) {
-  const firstDay = Math.ceil(start / UTC_DAY_MS) * UTC_DAY_MS;
-  const lastDay = Math.floor(end / UTC_DAY_MS) * UTC_DAY_MS;
-  if (firstDay >= lastDay) return { days: null, hours: [{ start, end }] };
-  const days: TimeRange = { start: firstDay, end: lastDay };
-  return {
-    days,
-    hours: [
-      { start, end: firstDay },
-      { start: lastDay, end },
-    ],
-  };
 }
 
 /** The sales feature's own tables, plus `within()` to write in an order's transaction. */
@@ -68,11 +57,12 @@ function salesTotalsQueries(db: Db, dialect: Dialect) {
       recordSalesChange(db, before, after),
 
     /**
-     * Revenue and paid orders per day, every day listed (zero days too), in one statement: each
-     * day is a range of quarter hours, at most 100 rows read per day.
+     * Revenue and paid orders in one currency (lower case) per day, every day listed (zero days
+     * too), in one statement: each day is a range of quarter hours, at most 100 rows read per day.
      */
     async salesByDay(
       days: SalesDayRange[],
+      currency: string,
     ): Promise<Array<{ date: string; revenueCents: number; orders: number }>> {
       const ranges = sql.join(
         days.map(
@@ -91,6 +81,7 @@ function salesTotalsQueries(db: Db, dialect: Dialect) {
         FROM day_ranges
         LEFT JOIN sales_quarter_hours AS totals
           ON totals.starts_at >= day_ranges.start_ms AND totals.starts_at < day_ranges.end_ms
+          AND totals.currency = ${currency}
         GROUP BY day_ranges.day
         ORDER BY day_ranges.day`.execute(db);
       return result.rows.map((row) => ({
@@ -100,15 +91,32 @@ function salesTotalsQueries(db: Db, dialect: Dialect) {
       }));
     },
 
-    /** What orders paid in the range and refunded since gave back. */
-    async refundedBetween(start: number, end: number): Promise<number> {
-      const row = await db
+    /**
+     * Revenue, paid orders and refunds of the range per currency (lower case), for every
+     * currency with any: what orders paid in the range and refunded since gave back included.
+     */
+    async totalsByCurrency(start: number, end: number) {
+      const rows = await db
         .selectFrom('salesQuarterHours')
-        .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('refundedCents'), eb.lit(0)).as('cents'))
+        .select((eb) => [
+          'currency',
+          eb.fn.sum<number | string>('revenueCents').as('revenueCents'),
+          eb.fn.sum<number | string>('orders').as('orders'),
+          eb.fn.sum<number | string>('refundedCents').as('refundedCents'),
+        ])
         .where('startsAt', '>=', start)
         .where('startsAt', '<', end)
-        .executeTakeFirstOrThrow();
-      return Number(row.cents);
+        .groupBy('currency')
+        .orderBy('currency')
+        .execute();
+      return rows
+        .map((row) => ({
+          currency: row.currency,
+          revenueCents: Number(row.revenueCents),
+          orders: Number(row.orders),
+          refundedCents: Number(row.refundedCents),
+        }))
+        .filter((row) => row.orders !== 0 || row.revenueCents !== 0 || row.refundedCents !== 0);
     },
 
     /**
@@ -117,8 +125,25 @@ function salesTotalsQueries(db: Db, dialect: Dialect) {
      * before the first and after the last (the orders feature has them), in one statement. A
      * product whose sales were all refunded keeps rows of zeros: it is left out.
      */
-    topProductsBetween: (start: number, end: number, limit: number, hours: ProductSales[] = []) =>
-      topProductsBetween(db, dialect, { start, end, limit, hours }),
+    topProductsBetween: (
+      start: number,
+      end: number,
+      limit: number,
+      hours: ProductSales[] = [],
+      currency = SPECIFICATION_CURRENCY,
+    ) => topProductsBetween(db, dialect, { start, end, currency, limit, hours }),
+
+    /** What orders paid in the range, in one currency, and refunded since gave back. */
+    async refundedBetween(start: number, end: number, currency = SPECIFICATION_CURRENCY) {
+      const row = await db
+        .selectFrom('salesQuarterHours')
+        .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('refundedCents'), eb.lit(0)).as('cents'))
+        .where('startsAt', '>=', start)
+        .where('startsAt', '<', end)
+        .where('currency', '=', currency)
+        .executeTakeFirstOrThrow();
+      return Number(row.cents);
+    },
   };
 }
 
@@ -134,18 +159,21 @@ async function recordSalesChange(
 
 /** What the change moves, per quarter hour and per product day (`before` counted out). */
 function salesDeltas(before: SalesFacts | undefined, after: SalesFacts) {
-  const quarters = new Map<number, QuarterDelta>();
+  const quarters = new Map<string, QuarterDelta>();
   const productDays = new Map<string, ProductDayDelta>();
   const add = (facts: SalesFacts | undefined, sign: 1 | -1) => {
     if (!facts || facts.paidAt === null) return;
     if (facts.status !== 'paid' && facts.status !== 'refunded') return;
     const quarterStart = Math.floor(facts.paidAt / QUARTER_HOUR_MS) * QUARTER_HOUR_MS;
-    const quarter = quarters.get(quarterStart) ?? {
+    const quarterKey = `${String(quarterStart).padStart(16, '0')} ${facts.currency}`;
+    const quarter = quarters.get(quarterKey) ?? {
+      startsAt: quarterStart,
+      currency: facts.currency,
       revenueCents: 0,
       orders: 0,
       refundedCents: 0,
     };
-    quarters.set(quarterStart, quarter);
+    quarters.set(quarterKey, quarter);
     if (facts.status === 'refunded') {
       quarter.refundedCents += sign * facts.amountCents;
       return;
@@ -153,10 +181,11 @@ function salesDeltas(before: SalesFacts | undefined, after: SalesFacts) {
     quarter.revenueCents += sign * facts.amountCents;
     quarter.orders += sign;
     const dayStart = Math.floor(facts.paidAt / UTC_DAY_MS) * UTC_DAY_MS;
-    const key = `${String(dayStart).padStart(16, '0')} ${facts.productId}`;
+    const key = `${String(dayStart).padStart(16, '0')} ${facts.productId} ${facts.currency}`;
     const day = productDays.get(key) ?? {
       startsAt: dayStart,
       productId: facts.productId,
+      currency: facts.currency,
       revenueCents: 0,
       orders: 0,
     };
@@ -169,14 +198,15 @@ function salesDeltas(before: SalesFacts | undefined, after: SalesFacts) {
   return { quarters, productDays };
 }
 
-async function addToQuarterHours(db: Db, quarters: Map<number, QuarterDelta>): Promise<void> {
-  for (const [startsAt, delta] of [...quarters].sort(([a], [b]) => a - b)) {
+async function addToQuarterHours(db: Db, quarters: Map<string, QuarterDelta>): Promise<void> {
+  const sorted = [...quarters].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  for (const [, delta] of sorted) {
     if (delta.revenueCents === 0 && delta.orders === 0 && delta.refundedCents === 0) continue;
     await db
       .insertInto('salesQuarterHours')
-      .values({ startsAt, ...delta })
+      .values(delta)
       .onConflict((oc) =>
-        oc.column('startsAt').doUpdateSet((eb) => ({
+        oc.columns(['startsAt', 'currency']).doUpdateSet((eb) => ({
           revenueCents: eb('salesQuarterHours.revenueCents', '+', eb.ref('excluded.revenueCents')),
           orders: eb('salesQuarterHours.orders', '+', eb.ref('excluded.orders')),
           refundedCents: eb(
@@ -198,66 +228,13 @@ async function addToProductDays(db: Db, productDays: Map<string, ProductDayDelta
       .insertInto('salesProductDays')
       .values(delta)
       .onConflict((oc) =>
-        oc.columns(['startsAt', 'productId']).doUpdateSet((eb) => ({
+        oc.columns(['startsAt', 'productId', 'currency']).doUpdateSet((eb) => ({
           revenueCents: eb('salesProductDays.revenueCents', '+', eb.ref('excluded.revenueCents')),
           orders: eb('salesProductDays.orders', '+', eb.ref('excluded.orders')),
         })),
       )
       .execute();
   }
-}
-
-async function topProductsBetween(
-  db: Db,
-  dialect: Dialect,
-  {
-    start,
-    end,
-    limit,
-    hours,
-  }: { start: number; end: number; limit: number; hours: ProductSales[] },
-) {
-  const { days } = splitAtUtcDays(start, end);
-  const parts = [
-    ...(days
-      ? [
-          sql`SELECT product_id, revenue_cents, orders FROM sales_product_days
-            WHERE starts_at >= ${days.start} AND starts_at < ${days.end}`,
-        ]
-      : []),
-    ...(hours.length > 0 ? [productSalesRows(hours, dialect)] : []),
-  ];
-  if (parts.length === 0) return [];
-  const result = await sql<{
-    productId: string;
-    revenueCents: number | string;
-    orderCount: number | string;
-  }>`
-    SELECT product_id, SUM(revenue_cents) AS revenue_cents, SUM(orders) AS order_count
-    FROM (${sql.join(parts, sql` UNION ALL `)}) AS sales
-    GROUP BY product_id
-    HAVING SUM(orders) > 0
-    ORDER BY revenue_cents DESC, product_id
-    LIMIT ${limit}`.execute(db);
-  return result.rows.map((row) => ({
-    productId: row.productId,
-    revenueCents: Number(row.revenueCents),
-    orders: Number(row.orderCount),
-  }));
-}
-
-/**
- * Figures handed in, as rows of the statement: one JSON parameter, however many products, so
- * no database's limit on parameters is reached.
- */
-function productSalesRows(rows: ProductSales[], dialect: Dialect) {
-  const json = JSON.stringify(rows.map((row) => [row.productId, row.revenueCents, row.orders]));
-  return dialect === 'postgres'
-    ? sql`SELECT value->>0 AS product_id, CAST(value->>1 AS BIGINT) AS revenue_cents,
-          CAST(value->>2 AS BIGINT) AS orders FROM json_array_elements(CAST(${json} AS json))`
-    : sql`SELECT json_extract(value, '$[0]') AS product_id,
-          json_extract(value, '$[1]') AS revenue_cents, json_extract(value, '$[2]') AS orders
-          FROM json_each(${json})`;
 }
 
 export type SalesRepo = ReturnType<typeof createSalesRepo>;

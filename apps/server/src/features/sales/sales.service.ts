@@ -10,7 +10,8 @@ import { AppError } from '../../errors.js';
 import type { CatalogService } from '../catalog/index.js';
 import type { OrdersService } from '../orders/index.js';
 import { addDays, dateIn, dayRanges, daysBetween } from './calendar-days.js';
-import { splitAtUtcDays, type SalesDayRange, type SalesRepo } from './sales.repo.js';
+import type { SalesDayRange, SalesRepo } from './sales.repo.js';
+import { splitAtUtcDays } from './top-products.repo.js';
 
 export interface SalesServiceOptions {
   repo: SalesRepo;
@@ -19,6 +20,8 @@ export interface SalesServiceOptions {
   catalog: Pick<CatalogService, 'getProductSummaries'>;
   /** STORE_TIME_ZONE: where the overview's days begin and end. */
   timeZone: string;
+  /** STORE_CURRENCY (ISO 4217 upper case): the currency the overview's main figures are in. */
+  currency: string;
   clock?: () => number;
 }
 
@@ -32,20 +35,33 @@ export function createSalesService({
   orders,
   catalog,
   timeZone,
+  currency,
   clock = Date.now,
 }: SalesServiceOptions) {
-  /** Paid revenue per day, refunds and best sellers, from the running totals (decision 018). */
+  // The totals keep currencies as the orders do, in lower case.
+  const stored = currency.toLowerCase();
+
+  /**
+   * Paid revenue per day, refunds and best sellers in the store's currency, and every
+   * currency's totals, from the running totals (decisions 018, 030).
+   */
   async function readReport(days: SalesDayRange[], topLimit: number) {
     const start = days[0]!.start;
     const end = days.at(-1)!.end;
-    const [byDay, refundedCents, top] = await Promise.all([
-      repo.salesByDay(days),
-      repo.refundedBetween(start, end),
+    const [byDay, totals, top] = await Promise.all([
+      repo.salesByDay(days, stored),
+      repo.totalsByCurrency(start, end),
       orders
-        .paidSalesByProduct(splitAtUtcDays(start, end).hours)
-        .then((hours) => repo.topProductsBetween(start, end, topLimit, hours)),
+        .paidSalesByProduct(splitAtUtcDays(start, end).hours, stored)
+        .then((hours) => repo.topProductsBetween(start, end, topLimit, hours, stored)),
     ]);
-    return { byDay, refundedCents, top };
+    const own = totals.find((row) => row.currency === stored);
+    const others = totals.filter((row) => row.currency !== stored);
+    const currencies = [
+      { currency: stored, revenueCents: 0, orders: 0, refundedCents: 0, ...own },
+      ...others,
+    ].map((row) => ({ ...row, currency: row.currency.toUpperCase() }));
+    return { byDay, refundedCents: own?.refundedCents ?? 0, top, currencies };
   }
 
   return {
@@ -66,6 +82,7 @@ export function createSalesService({
         from,
         to,
         timeZone,
+        currency,
         revenueCents: report.byDay.reduce((sum, day) => sum + day.revenueCents, 0),
         refundedCents: report.refundedCents,
         orders: report.byDay.reduce((sum, day) => sum + day.orders, 0),
@@ -74,6 +91,7 @@ export function createSalesService({
           ...row,
           title: titles.get(row.productId)?.title ?? SalesMessages.deletedProduct,
         })),
+        currencies: report.currencies,
       };
     },
   };

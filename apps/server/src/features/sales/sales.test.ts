@@ -94,6 +94,7 @@ describe('the sales overview', () => {
       from: '2026-11-22',
       to: '2026-11-25',
       timeZone: 'UTC',
+      currency: 'USD',
       revenueCents: 2400,
       refundedCents: 400,
       orders: 3,
@@ -107,6 +108,7 @@ describe('the sales overview', () => {
         { productId: s.atlas._id, title: 'Atlas', revenueCents: 2000, orders: 2 },
         { productId: s.guide._id, title: 'Guide', revenueCents: 400, orders: 1 },
       ],
+      currencies: [{ currency: 'USD', revenueCents: 2400, refundedCents: 400, orders: 3 }],
     });
   });
 

@@ -1,4 +1,10 @@
-import { CatalogMessages, catalogueTitle, documentTitle, type Product } from '@bindery/shared';
+import {
+  CatalogMessages,
+  catalogueTitle,
+  documentTitle,
+  priceDecimals,
+  type Product,
+} from '@bindery/shared';
 import { escapeHtml, jsonForScript } from '../../lib/html.js';
 
 /** What every page's head needs to know about the store. */
@@ -46,7 +52,8 @@ export function productHead(product: Product, store: StoreFacts): PageHead {
   const title = documentTitle(product.title, store.storeName);
   const description = describeProduct(product);
   const image = shareImageUrl(product.image[0], store.publicUrl);
-  const price = product.price.toFixed(2);
+  // Major units in the product's currency, as schema.org and Open Graph take them ("1500" yen).
+  const price = product.price.toFixed(priceDecimals(product.currency));
   const images = product.image
     .map((src) => (src.startsWith('/') ? `${store.publicUrl}${src}` : src))
     .filter((src) => /^https?:\/\//.test(src));
@@ -62,7 +69,7 @@ export function productHead(product: Product, store: StoreFacts): PageHead {
       '@type': 'Offer',
       url,
       price,
-      priceCurrency: 'USD',
+      priceCurrency: product.currency,
       availability: 'https://schema.org/InStock',
     },
   };
@@ -88,9 +95,9 @@ export function productHead(product: Product, store: StoreFacts): PageHead {
         ]
       : []),
     meta('property', 'product:price:amount', price),
-    meta('property', 'product:price:currency', 'USD'),
+    meta('property', 'product:price:currency', product.currency),
     meta('property', 'og:price:amount', price),
-    meta('property', 'og:price:currency', 'USD'),
+    meta('property', 'og:price:currency', product.currency),
     meta('name', 'twitter:card', image ? 'summary_large_image' : 'summary'),
     meta('name', 'twitter:title', product.title),
     meta('name', 'twitter:description', description),

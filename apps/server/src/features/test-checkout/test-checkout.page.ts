@@ -1,4 +1,4 @@
-import { TestCheckoutMessages as T, formatCents } from '@bindery/shared';
+import { TestCheckoutMessages as T, formatMoney } from '@bindery/shared';
 import type { TestCheckoutSession } from './test-checkout.repo.js';
 import { THEME, escapeHtml, renderStorePage } from '../../store-page.js';
 import { CARD_FORM_SCRIPT } from './test-checkout.script.js';
@@ -25,6 +25,8 @@ const banner = `<p class="banner" role="note">${escapeHtml(T.banner)}</p>`;
 
 export interface CheckoutFormView {
   storeName: string;
+  /** STORE_LOCALE: how the amount is written, in the session's currency. */
+  locale: string;
   session: TestCheckoutSession;
   /** The server's refusal, shown next to the field it is about. */
   error?: { field: CardField; message: string } | undefined;
@@ -36,8 +38,14 @@ export interface CheckoutFormView {
 }
 
 /** The card form; the page's script checks it before it posts (the server checks again). */
-export function renderCheckoutForm({ storeName, session, error, values }: CheckoutFormView) {
-  const amount = formatCents(session.amountCents);
+export function renderCheckoutForm({
+  storeName,
+  locale,
+  session,
+  error,
+  values,
+}: CheckoutFormView) {
+  const amount = formatMoney(session.amountCents, session.currency, locale);
   const base = `/checkout/test/${encodeURIComponent(session.id)}`;
   /** One input with its label and the place its error is shown (aria-describedby). */
   const input = (

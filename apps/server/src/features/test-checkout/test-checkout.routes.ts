@@ -15,6 +15,8 @@ const ParamsSchema = z.object({ sessionId: z.string() });
 /** How this plugin answers with a page: the store's name and its HTML headers. */
 interface PageView {
   storeName: () => string;
+  /** STORE_LOCALE: how the amount is written (in the session's own currency). */
+  locale: string;
   sendHtml(reply: FastifyReply, status: number, html: string): FastifyReply;
 }
 
@@ -27,14 +29,16 @@ export const testCheckoutRoutes: FastifyPluginAsync<{
   testCheckout: TestCheckoutService;
   /** The store's name now (the owner's settings). */
   storeName: () => string;
-}> = async (app, { testCheckout, storeName }) => {
+  /** STORE_LOCALE. */
+  locale: string;
+}> = async (app, { testCheckout, storeName, locale }) => {
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
     { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT },
     (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
   );
 
-  const view = createPageView(storeName);
+  const view = createPageView(storeName, locale);
   // The security plugin guards /api only; these forms change orders too, so the same rule.
   app.addHook('onRequest', async (request, reply) => refuseCrossSite(view, request, reply));
 
@@ -71,7 +75,7 @@ export const testCheckoutRoutes: FastifyPluginAsync<{
 /** The catalogue, at the address this request came to (PUBLIC_URL, or the buyer's). */
 const storeUrlOf = (request: FastifyRequest) => `${request.storeUrl}/store/products`;
 
-function createPageView(storeName: () => string): PageView {
+function createPageView(storeName: () => string, locale: string): PageView {
   // The store's policy, plus the card form's one script, allowed by its hash.
   const contentSecurityPolicy = contentSecurityPolicyWithScripts([CARD_FORM_SCRIPT_HASH]);
   const sendHtml = (reply: FastifyReply, status: number, html: string) =>
@@ -83,7 +87,7 @@ function createPageView(storeName: () => string): PageView {
       // The page's own form posts then carry its Origin, which the check below relies on.
       .header('referrer-policy', 'same-origin')
       .send(html);
-  return { storeName, sendHtml };
+  return { storeName, locale, sendHtml };
 }
 
 async function refuseCrossSite(view: PageView, request: FastifyRequest, reply: FastifyReply) {
@@ -124,6 +128,7 @@ function answerPage(
         page.status,
         renderCheckoutForm({
           storeName: view.storeName(),
+          locale: view.locale,
           session: page.session,
           error: page.error,
           values: page.values,

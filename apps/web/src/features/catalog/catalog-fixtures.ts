@@ -9,6 +9,7 @@ export function makeProduct(overrides: Partial<Product> = {}): Product {
     subtitle: 'Sewn, glued and cased bindings at home',
     description: 'A practical handbook for binding your own books.',
     price: 19,
+    currency: 'USD',
     image: [`/media/images/${id}-a/original.png`],
     digitalFile: { format: 'pdf', size: 1_258_291 },
     createdAt: '2026-01-02T10:00:00.000Z',

@@ -1,13 +1,14 @@
-import { OrderMessages, formatCents } from '@bindery/shared';
+import { OrderMessages } from '@bindery/shared';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import type { AdminOrderRow } from '../api/list-orders';
 import type { OrderActions } from './use-order-actions';
+import { formatAmount } from '../../../lib/money';
 
 /** "Ada gets $12.50 back and can no longer download Pocket Atlas." */
 function refundDescription(order: AdminOrderRow): string {
   const customer = order.user?.name ?? 'The buyer';
   const product = order.product?.title ?? 'the file';
-  return `${customer} gets ${formatCents(order.amountCents)} back and can no longer download ${product}.`;
+  return `${customer} gets ${formatAmount(order.amountCents, order.currency)} back and can no longer download ${product}.`;
 }
 
 /** "Delete the order of “Pocket Atlas” by Ada Buyer (ada@example.com)?" */

@@ -1,4 +1,4 @@
-import { OrderMessages, formatCents } from '@bindery/shared';
+import { OrderMessages } from '@bindery/shared';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -7,6 +7,7 @@ import type { AdminOrderRow } from '../api/list-orders';
 import { CustomerCell, StatusCell, type OrderRowActions } from './order-cells';
 import { orderNumberText } from './order-columns';
 import { OrderActionButtons } from './order-row-actions';
+import { formatAmount } from '../../../lib/money';
 
 /** An order on a phone: who, what, how much, its status and date, then every action in view. */
 export function OrderCard({ row, ...actions }: { row: AdminOrderRow } & OrderRowActions) {
@@ -22,7 +23,7 @@ export function OrderCard({ row, ...actions }: { row: AdminOrderRow } & OrderRow
           {row.product?.title ?? OrderMessages.productMissing}
         </Typography>
         <Typography variant="body1" sx={{ fontWeight: 600, flexShrink: 0 }}>
-          {formatCents(row.amountCents)}
+          {formatAmount(row.amountCents, row.currency)}
         </Typography>
       </Box>
       <CustomerCell user={row.user} />

@@ -1,10 +1,11 @@
-import { OrderMessages, formatCents } from '@bindery/shared';
+import { OrderMessages } from '@bindery/shared';
 import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
 import { formatOrderDateTime } from '../../../lib/format-order-date';
 import type { AdminOrderRow } from '../api/list-orders';
 import { CustomerCell, StatusCell, type OrderRowActions } from './order-cells';
 import { OrderActionIcons } from './order-row-actions';
+import { formatAmount } from '../../../lib/money';
 
 /** "#1042": how people name an order. */
 export const orderNumberText = (row: Pick<AdminOrderRow, 'orderNumber'>) => `#${row.orderNumber}`;
@@ -53,7 +54,7 @@ export function orderColumns(actions: OrderRowActions): GridColDef<AdminOrderRow
       minWidth: 100,
       headerAlign: 'left',
       align: 'left',
-      valueFormatter: (value: number) => formatCents(value),
+      valueFormatter: (value: number, row) => formatAmount(value, row.currency),
     },
     {
       field: 'status',

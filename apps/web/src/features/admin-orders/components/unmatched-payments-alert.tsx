@@ -1,14 +1,14 @@
-import { formatCents, type UnmatchedPayment } from '@bindery/shared';
+import type { UnmatchedPayment } from '@bindery/shared';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import { formatOrderDate } from '../../../lib/format-order-date';
+import { formatAmount } from '../../../lib/money';
 
-/** The store sells in USD; a payment in another currency shows its own code instead of "$". */
+/** The payment's amount in the currency it was made in (the store's when the provider said none). */
 function formatPaymentAmount({ amountCents, currency }: UnmatchedPayment): string {
   if (amountCents === null) return 'Unknown amount';
-  if (currency === null || currency.toLowerCase() === 'usd') return formatCents(amountCents);
-  return `${(amountCents / 100).toFixed(2)} ${currency.toUpperCase()}`;
+  return formatAmount(amountCents, currency);
 }
 
 /**

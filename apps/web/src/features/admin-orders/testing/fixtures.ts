@@ -22,6 +22,7 @@ export function makeAdminOrder(overrides: Partial<AdminOrderRow> = {}): AdminOrd
       onSale: true,
     },
     amountCents: 1250,
+    currency: 'USD',
     status: 'paid',
     createdAt: '2026-01-02T12:00:00.000Z',
     paidAt: '2026-01-02T12:01:00.000Z',

@@ -1,9 +1,10 @@
-import { CatalogMessages, type UploadSignature } from '@bindery/shared';
+import { CatalogMessages, DEFAULT_STORE_CONFIG, type UploadSignature } from '@bindery/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { afterEach, describe, expect, test } from 'vitest';
 import { deferredResponse, htmlResponse, jsonResponse, stubFetch } from '../../../test/fetch';
+import { getStoreConfig, provideStoreConfig } from '../../../lib/store-config';
 import { renderRoutes } from '../../../test/render';
 import type { AdminProduct } from '../api/list-products';
 import { fileOf, makeProduct, productServer, stubXhr } from '../testing/fixtures';
@@ -118,6 +119,27 @@ describe('product form validation', () => {
     await save(user, dialog);
 
     expect(await dialog.findByText(message)).toBeInTheDocument();
+  });
+
+  test('a yen store refuses 12.5 with the server’s text, shows ¥ and takes whole yen', async () => {
+    provideStoreConfig({ ...getStoreConfig(), currency: 'JPY', locale: 'ja-JP' });
+    try {
+      stubXhr();
+      const { user } = renderDashboard();
+      const dialog = await openAddForm(user);
+      const price = dialog.getByLabelText(/^Price/);
+      expect(price).toHaveAttribute('step', '1');
+      expect(dialog.getByText('¥')).toBeInTheDocument();
+
+      await user.type(price, '12.5');
+      await save(user, dialog);
+      expect(await dialog.findByText(CatalogMessages.priceWholeIn('JPY'))).toBeInTheDocument();
+      expect(CatalogMessages.priceWholeIn('JPY')).toBe(
+        'Price must be a whole number: JPY has no decimals',
+      );
+    } finally {
+      provideStoreConfig(DEFAULT_STORE_CONFIG);
+    }
   });
 
   test('texts longer than the server allows say so', async () => {

@@ -1,6 +1,9 @@
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
+import { priceDecimals } from '@bindery/shared';
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
+import { currencySign } from '../../../lib/money';
+import { getStoreConfig } from '../../../lib/store-config';
 import type { ProductFormInput } from './product-form-schema';
 
 type TextFieldName = 'title' | 'subtitle' | 'description' | 'price' | 'downloadLimit';
@@ -13,6 +16,9 @@ export interface ProductFormFieldsProps {
 
 /** The product's typed fields: title, sub title, description, price and download limit. */
 export function ProductFormFields({ register, errors, isSubmitting }: ProductFormFieldsProps) {
+  const currency = currencySign();
+  // Whole units for a zero-decimal currency (JPY), cents otherwise.
+  const priceStep = 10 ** -priceDecimals(getStoreConfig().currency);
   const textField = (name: TextFieldName) => {
     const { ref, ...rest } = register(name);
     const message = errors[name]?.message;
@@ -46,10 +52,12 @@ export function ProductFormFields({ register, errors, isSubmitting }: ProductFor
         required
         type="number"
         slotProps={{
-          input: { startAdornment: <InputAdornment position="start">$</InputAdornment> },
+          input: currency.isBefore
+            ? { startAdornment: <InputAdornment position="start">{currency.sign}</InputAdornment> }
+            : { endAdornment: <InputAdornment position="end">{currency.sign}</InputAdornment> },
           htmlInput: {
-            step: 0.01,
-            min: 0.01,
+            step: priceStep,
+            min: priceStep,
             inputMode: 'decimal',
             readOnly: isSubmitting,
           },

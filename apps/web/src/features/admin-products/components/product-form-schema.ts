@@ -7,6 +7,7 @@ import {
   MAX_IMAGE_MB,
   PRODUCT_LIMITS,
   UploadMessages,
+  priceProblemIn,
   sniffDigitalFormat,
   sniffImageFormat,
 } from '@bindery/shared';
@@ -80,7 +81,11 @@ export async function digitalFileProblem(
  * each checked by its content and size before anything is uploaded. Adding needs at least one
  * image and the digital file; editing keeps the current file when none is chosen.
  */
-export function productFormSchema(mode: ProductFormMode, currentImageCount = 0) {
+export function productFormSchema(
+  mode: ProductFormMode,
+  currentImageCount = 0,
+  currency = getStoreConfig().currency,
+) {
   const isAdd = mode === 'add';
   const fields = CreateProductBodySchema.shape;
 
@@ -101,7 +106,12 @@ export function productFormSchema(mode: ProductFormMode, currentImageCount = 0) 
       .trim()
       .min(1, CatalogMessages.priceRequired)
       .transform(Number)
-      .pipe(fields.price),
+      .pipe(fields.price)
+      // The store's currency may take fewer decimals (none for JPY): the server's own message.
+      .superRefine((price, context) => {
+        const problem = priceProblemIn(currency, price);
+        if (problem) context.addIssue({ code: 'custom', message: problem });
+      }),
     // Empty: the store's DOWNLOAD_LIMIT; otherwise a whole number, 0 for unlimited.
     downloadLimit: z
       .string()

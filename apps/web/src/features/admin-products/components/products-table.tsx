@@ -1,4 +1,4 @@
-import { ADMIN_PRODUCTS_PAGE_SIZES, formatDollars, type ProductSortField } from '@bindery/shared';
+import { ADMIN_PRODUCTS_PAGE_SIZES, type ProductSortField } from '@bindery/shared';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -6,14 +6,18 @@ import type { GridColDef, GridPaginationModel } from '@mui/x-data-grid';
 import { useMemo } from 'react';
 import { ProductThumbnail } from '../../../components/product-thumbnail';
 import { ServerPagedTable } from '../../../components/server-paged-table';
+import { formatProductPrice } from '../../../lib/money';
 import type { SortPlace } from '../../../lib/use-sort-in-address';
 import { priceInUsd, type AdminProduct } from '../api/list-products';
 import { ProductActionButtons, ProductActionIcons, type RowActions } from './product-row-actions';
 
-/** "$12.50", or "N/A" when the row has no usd value. */
-export function formatAmount(price: AdminProduct['price']): string {
+/**
+ * "$12.50" (in the store's currency: "12,50 €", "¥1,500"), or "N/A" when the row has no value.
+ * The specification's `usd` reading is the price in whatever the store sells in.
+ */
+export function formatAmount(price: AdminProduct['price'], currency?: string): string {
   const usd = priceInUsd(price);
-  return usd === undefined ? 'N/A' : formatDollars(usd);
+  return usd === undefined ? 'N/A' : formatProductPrice(usd, currency);
 }
 
 export type ProductSort = SortPlace<ProductSortField>;
@@ -79,7 +83,7 @@ function ProductCard({ row, ...actions }: { row: AdminProduct } & RowActions) {
             </Typography>
           )}
           <Typography variant="body2" sx={{ fontWeight: 600, mt: 0.5 }}>
-            {formatAmount(row.price)}
+            {formatAmount(row.price, row.currency)}
           </Typography>
         </Box>
       </Box>
@@ -128,7 +132,7 @@ export function ProductsTable({
         headerAlign: 'left',
         align: 'left',
         valueGetter: (_value, row) => priceInUsd(row.price) ?? null,
-        valueFormatter: (_value, row) => formatAmount(row.price),
+        valueFormatter: (_value, row) => formatAmount(row.price, row.currency),
       },
       {
         field: 'actions',

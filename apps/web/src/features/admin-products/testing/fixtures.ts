@@ -14,6 +14,7 @@ export function makeProduct(overrides: Partial<AdminProduct> = {}): AdminProduct
     subtitle: `Volume ${counter}`,
     description: 'A handy guide.',
     price: 12.5,
+    currency: 'USD',
     image: [`/media/images/img${counter}/original.png`],
     digitalFile: {
       format: 'pdf',

@@ -1,9 +1,10 @@
-import { formatDollars, imageVariantUrl, IMAGE_VARIANTS, type Product } from '@bindery/shared';
+import { imageVariantUrl, IMAGE_VARIANTS, type Product } from '@bindery/shared';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { Icon } from '../../../ui/icon';
 import { coverHeight } from '../cover';
 import { formatLabel } from '../digital-file';
+import { formatProductPrice } from '../../../lib/money';
 
 // The width and height attributes reserve the image's space before it arrives.
 const CARD_WIDTH = IMAGE_VARIANTS.card;
@@ -47,7 +48,9 @@ export function ProductCard({ product }: { product: Product }) {
           <div id={detailsId} className="product-card__details">
             {product.subtitle && <p className="t-body2 t-secondary clamp-2">{product.subtitle}</p>}
             <div className="product-card__footer">
-              <p className="product-card__price t-h6">{formatDollars(product.price)}</p>
+              <p className="product-card__price t-h6">
+                {formatProductPrice(product.price, product.currency)}
+              </p>
               <span className="chip product-card__format">
                 {formatLabel(product.digitalFile.format)}
               </span>

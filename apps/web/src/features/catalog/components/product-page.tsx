@@ -1,4 +1,4 @@
-import { CatalogMessages, formatDollars, type DigitalFormat, type Product } from '@bindery/shared';
+import { CatalogMessages, type DigitalFormat, type Product } from '@bindery/shared';
 import { useCallback, useState, type RefCallback } from 'react';
 import { Link, useHref, useParams } from 'react-router';
 import { ShareButton } from '../../../components/share-button';
@@ -13,6 +13,7 @@ import { ProductAssurances } from './product-assurances';
 import { ProductGallery } from './product-gallery';
 import { ProductPageSkeleton } from './product-page-skeleton';
 import './product-page.css';
+import { formatProductPrice } from '../../../lib/money';
 
 const FORMAT_ICONS: Record<DigitalFormat, IconName> = {
   pdf: 'pictureAsPdfOutlined',
@@ -108,7 +109,9 @@ function ProductDetails({ product }: { product: Product }) {
             <p className="product-info__subtitle t-h6 t-secondary">{product.subtitle}</p>
           )}
 
-          <p className="product-info__price t-h4">{formatDollars(product.price)}</p>
+          <p className="product-info__price t-h4">
+            {formatProductPrice(product.price, product.currency)}
+          </p>
 
           <div ref={buyButtonsRef} className="product-info__actions">
             <BuyNowButton productId={product._id} className="product-info__buy" />
@@ -138,7 +141,10 @@ function ProductDetails({ product }: { product: Product }) {
       </div>
       {/* Drawn on phones only (product-page.css), once Buy Now has scrolled out of sight. */}
       {!areBuyButtonsInView && (
-        <PhoneBuyBar productId={product._id} price={formatDollars(product.price)} />
+        <PhoneBuyBar
+          productId={product._id}
+          price={formatProductPrice(product.price, product.currency)}
+        />
       )}
     </div>
   );

@@ -1,4 +1,4 @@
-import { MY_ORDERS_PAGE_SIZES, OrderMessages, formatCents } from '@bindery/shared';
+import { MY_ORDERS_PAGE_SIZES, OrderMessages } from '@bindery/shared';
 import DownloadIcon from '@mui/icons-material/Download';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -21,6 +21,7 @@ import { EmailReceiptButton } from './email-receipt-button';
 import { CompletePaymentLink, DownloadsUsed, HeldNote, heldReason } from './my-order-notes';
 import { OrderStatusChip } from './order-status-chip';
 import { ProductThumbnail } from '../../../components/product-thumbnail';
+import { formatAmount } from '../../../lib/money';
 
 export interface MyOrdersTableProps {
   /** The id of the heading that names the table. */
@@ -199,7 +200,7 @@ export function MyOrdersTable({
                   <ProductCell order={order} />
                 </TableCell>
                 <TableCell sx={{ ...cellSx, whiteSpace: 'nowrap' }} align="right">
-                  {formatCents(order.amountCents)}
+                  {formatAmount(order.amountCents, order.currency)}
                 </TableCell>
                 <TableCell sx={wideOnlySx}>
                   <OrderStatusChip status={order.status} />

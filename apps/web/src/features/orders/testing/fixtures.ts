@@ -15,6 +15,7 @@ export function makePurchase(overrides: Partial<MyOrder> = {}): MyOrder {
       onSale: true,
     },
     amountCents: 1250,
+    currency: 'USD',
     status: 'paid',
     // Midday UTC: the same calendar day in every time zone the tests may run in.
     createdAt: '2026-01-02T12:00:00.000Z',

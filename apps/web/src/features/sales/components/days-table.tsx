@@ -1,9 +1,10 @@
-import { formatCents, type SalesResponse } from '@bindery/shared';
+import type { SalesResponse } from '@bindery/shared';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
+import { formatAmount } from '../../../lib/money';
 
 /** The figures behind the chart as a table, for screen readers. */
 export function DaysTable({ data }: { data: SalesResponse }) {
@@ -23,7 +24,7 @@ export function DaysTable({ data }: { data: SalesResponse }) {
             <TableRow key={day.date}>
               <TableCell>{day.date}</TableCell>
               <TableCell>{day.orders}</TableCell>
-              <TableCell>{formatCents(day.revenueCents)}</TableCell>
+              <TableCell>{formatAmount(day.revenueCents, data.currency)}</TableCell>
             </TableRow>
           ))}
         </TableBody>

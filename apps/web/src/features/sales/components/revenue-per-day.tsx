@@ -22,7 +22,7 @@ export function RevenuePerDay({ data }: { data: SalesResponse }) {
       ) : (
         <Box sx={{ minWidth: 0 }}>
           <Suspense fallback={<Box sx={{ height: 280 }} />}>
-            <SalesChart days={data.days} />
+            <SalesChart days={data.days} currency={data.currency} />
           </Suspense>
         </Box>
       )}

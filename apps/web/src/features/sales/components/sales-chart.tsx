@@ -1,5 +1,6 @@
-import { formatCents, type SalesDay } from '@bindery/shared';
+import { fromMinorUnits, type SalesDay } from '@bindery/shared';
 import { BarChart } from '@mui/x-charts/BarChart';
+import { formatAxisAmount, formatProductPrice } from '../../../lib/money';
 
 /** "Nov 24": a day's label under its bar. */
 const shortDate = (date: string) =>
@@ -8,18 +9,21 @@ const shortDate = (date: string) =>
   );
 
 /** Revenue per day as bars; the figures are also in the page's text for screen readers. */
-export default function SalesChart({ days }: { days: SalesDay[] }) {
+export default function SalesChart({ days, currency }: { days: SalesDay[]; currency: string }) {
   return (
     <BarChart
       height={280}
-      dataset={days.map((day) => ({ date: shortDate(day.date), revenue: day.revenueCents / 100 }))}
+      dataset={days.map((day) => ({
+        date: shortDate(day.date),
+        revenue: fromMinorUnits(day.revenueCents, currency),
+      }))}
       xAxis={[{ scaleType: 'band', dataKey: 'date', tickLabelStyle: { fontSize: 11 } }]}
-      yAxis={[{ valueFormatter: (value: number) => `$${value}`, width: 60 }]}
+      yAxis={[{ valueFormatter: (value: number) => formatAxisAmount(value, currency), width: 60 }]}
       series={[
         {
           dataKey: 'revenue',
           label: 'Revenue',
-          valueFormatter: (value: number | null) => formatCents(Math.round((value ?? 0) * 100)),
+          valueFormatter: (value: number | null) => formatProductPrice(value ?? 0, currency),
         },
       ]}
       hideLegend

@@ -16,6 +16,7 @@ const sales = (overrides: Partial<SalesResponse> = {}): SalesResponse => ({
   from: '2026-11-23',
   to: '2026-11-25',
   timeZone: 'UTC',
+  currency: 'USD',
   revenueCents: 2400,
   refundedCents: 400,
   orders: 3,
@@ -28,6 +29,7 @@ const sales = (overrides: Partial<SalesResponse> = {}): SalesResponse => ({
     { productId: 'p1', title: 'Atlas', revenueCents: 2000, orders: 2 },
     { productId: 'p2', title: 'Guide', revenueCents: 400, orders: 1 },
   ],
+  currencies: [{ currency: 'USD', revenueCents: 2400, refundedCents: 400, orders: 3 }],
   ...overrides,
 });
 

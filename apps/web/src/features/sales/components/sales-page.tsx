@@ -1,4 +1,4 @@
-import { SalesMessages, formatCents } from '@bindery/shared';
+import { SalesMessages } from '@bindery/shared';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -9,7 +9,9 @@ import Typography from '@mui/material/Typography';
 import { useSearchParams } from 'react-router';
 import { RetryAlert } from '../../../components/retry-alert';
 import { ApiError } from '../../../lib/api-client';
+import { formatAmount } from '../../../lib/money';
 import { useSales } from '../api/get-sales';
+import { CurrencyTotalsTable } from './currency-totals';
 import { RangePicker } from './range-picker';
 import { RevenuePerDay } from './revenue-per-day';
 import { TopProducts } from './top-products';
@@ -75,14 +77,16 @@ export function SalesPage() {
       ) : data ? (
         <Stack spacing={3}>
           <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 2 }} aria-label="Totals" role="group">
-            <Figure label="Revenue" value={formatCents(data.revenueCents)} />
+            <Figure label="Revenue" value={formatAmount(data.revenueCents, data.currency)} />
             <Figure label="Orders" value={data.orders.toLocaleString('en-US')} />
-            <Figure label="Refunded" value={formatCents(data.refundedCents)} />
+            <Figure label="Refunded" value={formatAmount(data.refundedCents, data.currency)} />
           </Stack>
 
           <RevenuePerDay data={data} />
 
-          <TopProducts products={data.topProducts} />
+          <TopProducts products={data.topProducts} currency={data.currency} />
+
+          {data.currencies.length > 1 && <CurrencyTotalsTable totals={data.currencies} />}
         </Stack>
       ) : null}
     </Container>

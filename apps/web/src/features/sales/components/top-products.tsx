@@ -1,4 +1,4 @@
-import { formatCents, type SalesResponse } from '@bindery/shared';
+import type { SalesResponse } from '@bindery/shared';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -6,9 +6,16 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import { formatAmount } from '../../../lib/money';
 
-/** The range's best sellers: orders and revenue per product. */
-export function TopProducts({ products }: { products: SalesResponse['topProducts'] }) {
+/** The range's best sellers: orders and revenue per product, in the store's currency. */
+export function TopProducts({
+  products,
+  currency,
+}: {
+  products: SalesResponse['topProducts'];
+  currency: string;
+}) {
   return (
     <Paper variant="outlined" component="section" aria-labelledby="top-products" sx={{ p: 2 }}>
       <Typography id="top-products" component="h2" variant="h6" sx={{ fontWeight: 600, mb: 1 }}>
@@ -35,7 +42,7 @@ export function TopProducts({ products }: { products: SalesResponse['topProducts
                 <TableCell sx={{ overflowWrap: 'anywhere' }}>{product.title}</TableCell>
                 <TableCell align="right">{product.orders}</TableCell>
                 <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                  {formatCents(product.revenueCents)}
+                  {formatAmount(product.revenueCents, currency)}
                 </TableCell>
               </TableRow>
             ))}

@@ -1,0 +1,164 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, test, type Page } from '@playwright/test';
+import { payByCard, signUpBuyer } from './buyer-helpers.js';
+import { ADMIN, signInThroughUi } from './fixtures.js';
+import { createProduct, uniqueWord } from './products.js';
+
+// A store of its own, selling in euros written the German way (STORE_CURRENCY=EUR,
+// STORE_LOCALE=de-DE), on the port after the ones the configured store and its mail sink use.
+
+const SERVER_MAIN = fileURLToPath(new URL('../../apps/server/dist/store.js', import.meta.url));
+const port = Number(process.env.E2E_PORT ?? 4310) + 4;
+const origin = `http://127.0.0.1:${port}`;
+
+test.use({ baseURL: origin });
+
+/** "19,90 €" as de-DE writes it: a no-break space before the sign. */
+const EUROS = /19,90\s€/;
+
+let child: ChildProcess | undefined;
+let dataDir: string | undefined;
+
+test.beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(os.tmpdir(), 'bindery-e2e-currency-'));
+  child = spawn(process.execPath, [SERVER_MAIN], {
+    env: {
+      PATH: process.env.PATH,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: origin,
+      DATA_DIR: dataDir,
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      LOG_LEVEL: 'warn',
+      SEED_DEMO: 'false',
+      AUTH_REGISTRATIONS_PER_IP_PER_HOUR: '1000',
+      STORE_CURRENCY: 'EUR',
+      STORE_LOCALE: 'de-DE',
+    },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    try {
+      if ((await fetch(`${origin}/api/health`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    if (child.exitCode !== null || Date.now() > deadline) {
+      throw new Error(`the store did not start (exit ${child.exitCode}): ${stderr}`);
+    }
+    await new Promise((done) => setTimeout(done, 200));
+  }
+});
+
+test.afterAll(async () => {
+  if (child && child.exitCode === null) {
+    const exited = new Promise((done) => child!.once('exit', done));
+    child.kill('SIGTERM');
+    await exited;
+  }
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** A product at 19,90 € with a title only this test uses. */
+async function euroProduct(request: Parameters<typeof createProduct>[0]) {
+  const title = `Atlas ${uniqueWord()}`;
+  const id = await createProduct(request, { title, price: 19.9 });
+  await request.post('/api/auth/logout');
+  return { _id: id, title };
+}
+
+/** A buyer signs up, buys the product through the test checkout page and reaches the success page. */
+async function buyInEuros(page: Page, title: string) {
+  const buyer = await signUpBuyer(page);
+  await page.goto(`/store/products?search=${encodeURIComponent(title)}`);
+  await page.getByRole('link', { name: title, exact: true }).first().click();
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await expect(page.getByRole('main').getByText(EUROS).first()).toBeVisible();
+  await page.getByRole('button', { name: 'Buy Now' }).first().click();
+  await expect(page).toHaveURL(/\/checkout\/test\//);
+  await expect(page.locator('.amount')).toHaveText(EUROS);
+  await expect(page.getByRole('button', { name: /^Pay 19,90\s€$/ })).toBeVisible();
+  await payByCard(page, buyer.name);
+  await expect(page.getByRole('heading', { level: 1, name: 'Payment Successful!' })).toBeVisible();
+  return buyer;
+}
+
+async function signInAsAdmin(page: Page) {
+  await page.getByRole('button', { name: 'Logout' }).first().click();
+  await signInThroughUi(page, ADMIN.email, ADMIN.password, '/store/login/admin');
+  await expect(page).toHaveURL(/\/store\/dashboard$/);
+}
+
+test('a EUR store shows euros in the catalogue, product page, checkout, My Orders and the admin screens', async ({
+  page,
+  request,
+}) => {
+  const product = await euroProduct(request);
+
+  // As sent, before any script runs: the price and the share preview in euros.
+  const html = await (await request.get(`/store/product/${product._id}`)).text();
+  expect(html).toContain('19,90\u00a0€');
+  expect(html).toContain('<meta property="og:price:currency" content="EUR" />');
+
+  await page.goto(`/store/products?search=${encodeURIComponent(product.title)}`);
+  const card = page.getByRole('listitem').filter({ hasText: product.title });
+  await expect(card.getByText(EUROS)).toBeVisible();
+
+  await buyInEuros(page, product.title);
+  await page.goto('/store/my-orders');
+  const row = page.getByRole('row').filter({ hasText: product.title });
+  await expect(row.getByText(EUROS)).toBeVisible();
+
+  await signInAsAdmin(page);
+  const productRow = page.getByRole('row').filter({ hasText: product.title });
+  await expect(productRow.getByText(EUROS)).toBeVisible();
+
+  await page.getByRole('banner').getByRole('link', { name: 'Orders' }).click();
+  await expect(page).toHaveURL(/\/store\/orders$/);
+  const orderRow = page.getByRole('row').filter({ hasText: product.title });
+  await expect(orderRow.getByText(EUROS)).toBeVisible();
+
+  await page.goto('/store/sales');
+  await expect(page.getByRole('group', { name: 'Totals' })).toContainText(EUROS);
+  await expect(page.getByRole('region', { name: 'Top products' })).toContainText(EUROS);
+});
+
+test('the product form says the price is in euros', async ({ page }) => {
+  await signInThroughUi(page, ADMIN.email, ADMIN.password, '/store/login/admin');
+  await expect(page).toHaveURL(/\/store\/dashboard$/);
+  await page.getByRole('button', { name: 'Add Product' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add Product' });
+  await expect(dialog.getByLabel(/^Price/)).toBeVisible();
+  await expect(dialog.getByText('€', { exact: true })).toBeVisible();
+});
+
+test('@mobile on a phone the catalogue, product page, My Orders and admin Orders show euros', async ({
+  page,
+  request,
+}) => {
+  const product = await euroProduct(request);
+  await page.goto(`/store/products?search=${encodeURIComponent(product.title)}`);
+  await expect(
+    page.getByRole('listitem').filter({ hasText: product.title }).getByText(EUROS),
+  ).toBeVisible();
+
+  await buyInEuros(page, product.title);
+  await page.goto('/store/my-orders');
+  await expect(page.getByRole('main').getByText(EUROS).first()).toBeVisible();
+
+  // The buyer's session ends (the phone menu's Logout is tested elsewhere); the admin signs in.
+  await page.context().clearCookies();
+  await signInThroughUi(page, ADMIN.email, ADMIN.password, '/store/login/admin');
+  await expect(page).toHaveURL(/\/store\/dashboard$/);
+  await expect(page.getByRole('main').getByText(EUROS).first()).toBeVisible();
+  await page.goto('/store/orders');
+  await expect(page.getByRole('main').getByText(EUROS).first()).toBeVisible();
+});
