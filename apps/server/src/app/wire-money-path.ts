@@ -8,6 +8,12 @@ import {
   createCheckoutService,
 } from '../features/checkout/index.js';
 import { createDownloadsService, downloadsRoutes } from '../features/downloads/index.js';
+import {
+  createInvoiceNumbering,
+  createInvoicesService,
+  invoicesRoutes,
+  type SellerDetails,
+} from '../features/invoices/index.js';
 import type { MailService } from '../features/mail/index.js';
 import type { SettingsService } from '../features/settings/index.js';
 import { createOrderNotices, createOrdersService, ordersRoutes } from '../features/orders/index.js';
@@ -21,6 +27,7 @@ import type { UploadsService } from '../features/uploads/index.js';
 import { stripeWebhookRoutes } from '../features/webhooks/index.js';
 // The wiring alone builds a feature's repo; no entry exports one (decision 025).
 import { createDownloadsRepo } from '../features/downloads/downloads.repo.js';
+import { invoiceQueries } from '../features/invoices/invoices.repo.js';
 import { createOrdersRepo } from '../features/orders/orders.repo.js';
 import { createSalesRepo } from '../features/sales/sales.repo.js';
 import { createTestCheckoutRepo } from '../features/test-checkout/test-checkout.repo.js';
@@ -51,8 +58,18 @@ export async function wireMoneyPath(
   });
   const payments = createPaymentProvider({ config, testCheckout: testCheckoutSessions, clock });
   const salesRepo = createSalesRepo(database.db, database.dialect);
+  const seller = (): SellerDetails => sellerOf(settings);
+  const numbering = createInvoiceNumbering({
+    invoicePrefix: () => settings.now().invoicePrefix,
+    seller,
+  });
   const orders = createOrdersService({
-    repo: createOrdersRepo(database.db, database.dialect, createSalesLedger(salesRepo)),
+    repo: createOrdersRepo(
+      database.db,
+      database.dialect,
+      createSalesLedger(salesRepo),
+      numbering,
+    ),
     catalog,
     users: auth,
     notices: createOrderNotices({
@@ -95,6 +112,16 @@ export async function wireMoneyPath(
   // Deleting a product closes its open checkouts and keeps it (archived) when it has sales.
   await app.register(catalogRoutes, { catalog, removeProduct: checkout.removeProduct, lane });
   await app.register(ordersRoutes, { orders, downloads, checkout });
+  await app.register(invoicesRoutes, {
+    invoices: createInvoicesService({
+      repo: invoiceQueries(database.db),
+      orders,
+      users: auth,
+      catalog,
+      seller,
+      timeZone: config.timeZone,
+    }),
+  });
   await app.register(checkoutRoutes, { checkout });
   const storeName = () => settings.now().storeName;
   await app.register(buyLinkRoutes, { checkout, orders, storeName });
@@ -121,4 +148,15 @@ export async function wireMoneyPath(
     await app.register(stripeWebhookRoutes, { orders, stripe: payments });
   }
   scheduleReconciliation(app, runJob, checkout);
+}
+
+/** The seller as invoices name them, from the owner's settings now. */
+function sellerOf(settings: SettingsService): SellerDetails {
+  const { sellerName, storeName, sellerAddress, sellerTaxId, supportEmail } = settings.now();
+  return {
+    name: sellerName || storeName,
+    address: sellerAddress ? sellerAddress.split('\n') : [],
+    taxId: sellerTaxId,
+    email: supportEmail,
+  };
 }

@@ -320,6 +320,28 @@ export interface Database {
   passwordResets: PasswordResetsTable;
   storeSettings: StoreSettingsTable;
   receiptRequests: ReceiptRequestsTable;
+  invoiceSequences: InvoiceSequencesTable;
+  invoiceDocuments: InvoiceDocumentsTable;
+}
+
+export type InvoiceDocumentKind = 'invoice' | 'credit-note';
+
+/** The last number given of each kind of document (migration 022). */
+export interface InvoiceSequencesTable {
+  kind: InvoiceDocumentKind;
+  lastSequence: number;
+}
+
+/** An order's invoice or credit note: its number, when it was issued, by whom (migration 022). */
+export interface InvoiceDocumentsTable {
+  orderId: string;
+  kind: InvoiceDocumentKind;
+  /** The prefix in force when the number was given ("INV-"). */
+  prefix: string;
+  sequence: number;
+  issuedAt: number;
+  /** The seller's details when it was issued (JSON); null for documents numbered by the migration. */
+  seller: string | null;
 }
 
 /** The owner's settings, one row (id 1): a JSON document and the version every save raises. */

@@ -18,6 +18,7 @@ import { m016DownloadBytes } from './016-download-bytes.js';
 import { m017StoreSettings } from './017-store-settings.js';
 import { m018OrderNumbers } from './018-order-numbers.js';
 import { m020SearchFormats } from './020-search-formats.js';
+import { m022Invoices } from './022-invoices.js';
 
 /** A schema change, written once per database where their SQL differs. */
 export interface Migration {
@@ -48,4 +49,5 @@ export const migrations: Migration[] = [
   m017StoreSettings,
   m018OrderNumbers,
   m020SearchFormats,
+  m022Invoices,
 ];

@@ -9,4 +9,5 @@ export { createOrderNotices, type OrderNotices } from './order-notices.js';
 export type { OutcomeResult, PaymentOutcome } from './fulfilment.js';
 export { canRefund, type OrderTransition } from './order-status.js';
 export { STORE_CURRENCY } from './order-ids.js';
+export type { DocumentRecorder, StatusChange } from './order-documents.js';
 export type { ProductSales, SalesFacts, SalesRecorder, TimeRange } from './order-sales.js';
