@@ -11,6 +11,8 @@ export function formatMinorUnits(amount: number, currency: string, locale = 'en-
   return format.format(amount / 10 ** digits);
 }
 
-/** "20 %", "7.5 %": a tax rate as a line shows it. */
+/** "20%", "7.5%": a tax rate as a line shows it. */
 export const formatPercent = (percent: number, locale = 'en-US') =>
-  `${new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(percent)} %`;
+  new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 2 }).format(
+    percent / 100,
+  );
