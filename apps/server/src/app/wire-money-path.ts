@@ -8,12 +8,6 @@ import {
   createCheckoutService,
 } from '../features/checkout/index.js';
 import { createDownloadsService, downloadsRoutes } from '../features/downloads/index.js';
-import {
-  createInvoiceNumbering,
-  createInvoicesService,
-  invoicesRoutes,
-  type SellerDetails,
-} from '../features/invoices/index.js';
 import type { MailService } from '../features/mail/index.js';
 import type { SettingsService } from '../features/settings/index.js';
 import { createOrderNotices, createOrdersService, ordersRoutes } from '../features/orders/index.js';
@@ -27,12 +21,12 @@ import type { UploadsService } from '../features/uploads/index.js';
 import { stripeWebhookRoutes } from '../features/webhooks/index.js';
 // The wiring alone builds a feature's repo; no entry exports one (decision 025).
 import { createDownloadsRepo } from '../features/downloads/downloads.repo.js';
-import { invoiceQueries } from '../features/invoices/invoices.repo.js';
 import { createOrdersRepo } from '../features/orders/orders.repo.js';
 import { createSalesRepo } from '../features/sales/sales.repo.js';
 import { createTestCheckoutRepo } from '../features/test-checkout/test-checkout.repo.js';
 import type { AppContext } from './app-context.js';
 import { scheduleReconciliation } from './jobs.js';
+import { invoiceNumberingFor, registerInvoices } from './wire-invoices.js';
 
 interface MoneyPathNeeds {
   mail: MailService;
@@ -58,34 +52,7 @@ export async function wireMoneyPath(
   });
   const payments = createPaymentProvider({ config, testCheckout: testCheckoutSessions, clock });
   const salesRepo = createSalesRepo(database.db, database.dialect);
-  const seller = (): SellerDetails => sellerOf(settings);
-  const numbering = createInvoiceNumbering({
-    invoicePrefix: () => settings.now().invoicePrefix,
-    seller,
-  });
-  const orders = createOrdersService({
-    repo: createOrdersRepo(
-      database.db,
-      database.dialect,
-      createSalesLedger(salesRepo),
-      numbering,
-    ),
-    catalog,
-    users: auth,
-    notices: createOrderNotices({
-      mail,
-      catalog,
-      users: auth,
-      store: () => {
-        const { storeName, supportEmail } = settings.now();
-        return { storeName, supportEmail };
-      },
-      storeUrl: config.publicUrl,
-      timeZone: config.timeZone,
-    }),
-    downloadLimit: config.downloads.limit,
-    clock,
-  });
+  const orders = buildOrders(config, database, clock, salesRepo, { mail, auth, catalog, settings });
   const downloads = createDownloadsService({
     repo: createDownloadsRepo(database.db, database.dialect),
     orders,
@@ -112,16 +79,7 @@ export async function wireMoneyPath(
   // Deleting a product closes its open checkouts and keeps it (archived) when it has sales.
   await app.register(catalogRoutes, { catalog, removeProduct: checkout.removeProduct, lane });
   await app.register(ordersRoutes, { orders, downloads, checkout });
-  await app.register(invoicesRoutes, {
-    invoices: createInvoicesService({
-      repo: invoiceQueries(database.db),
-      orders,
-      users: auth,
-      catalog,
-      seller,
-      timeZone: config.timeZone,
-    }),
-  });
+  await registerInvoices({ app, config, database }, { orders, auth, catalog, settings });
   await app.register(checkoutRoutes, { checkout });
   const storeName = () => settings.now().storeName;
   await app.register(buyLinkRoutes, { checkout, orders, storeName });
@@ -150,13 +108,35 @@ export async function wireMoneyPath(
   scheduleReconciliation(app, runJob, checkout);
 }
 
-/** The seller as invoices name them, from the owner's settings now. */
-function sellerOf(settings: SettingsService): SellerDetails {
-  const { sellerName, storeName, sellerAddress, sellerTaxId, supportEmail } = settings.now();
-  return {
-    name: sellerName || storeName,
-    address: sellerAddress ? sellerAddress.split('\n') : [],
-    taxId: sellerTaxId,
-    email: supportEmail,
-  };
+/** The orders service, with its ports: sales totals, invoice numbers, receipts. */
+function buildOrders(
+  config: AppContext['config'],
+  database: AppContext['database'],
+  clock: () => number,
+  salesRepo: ReturnType<typeof createSalesRepo>,
+  { mail, auth, catalog, settings }: Omit<MoneyPathNeeds, 'uploads'>,
+) {
+  return createOrdersService({
+    repo: createOrdersRepo(
+      database.db,
+      database.dialect,
+      createSalesLedger(salesRepo),
+      invoiceNumberingFor(settings),
+    ),
+    catalog,
+    users: auth,
+    notices: createOrderNotices({
+      mail,
+      catalog,
+      users: auth,
+      store: () => ({
+        storeName: settings.now().storeName,
+        supportEmail: settings.now().supportEmail,
+      }),
+      storeUrl: config.publicUrl,
+      timeZone: config.timeZone,
+    }),
+    downloadLimit: config.downloads.limit,
+    clock,
+  });
 }

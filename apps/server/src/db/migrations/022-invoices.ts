@@ -16,10 +16,9 @@ const BACKFILL_CREDIT_NOTES = `INSERT INTO invoice_documents (order_id, kind, pr
     FROM orders o WHERE o.paid_at IS NOT NULL AND o.status = 'refunded'
   ) AS refunded`;
 
+/** The counters go on from the numbers given; a kind with none has no row until its first. */
 const SEQUENCES = `INSERT INTO invoice_sequences (kind, last_sequence)
-  SELECT 'invoice', count(*) FROM invoice_documents WHERE kind = 'invoice'
-  UNION ALL
-  SELECT 'credit-note', count(*) FROM invoice_documents WHERE kind = 'credit-note'`;
+  SELECT kind, count(*) FROM invoice_documents GROUP BY kind`;
 
 const documents = (timestamp: string) => `CREATE TABLE invoice_documents (
         order_id TEXT NOT NULL REFERENCES orders (id),

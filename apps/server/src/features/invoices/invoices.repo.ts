@@ -27,10 +27,16 @@ export function invoiceQueries(db: Db) {
     ): Promise<InvoiceDocumentRow | undefined> {
       const existing = await findDocument(document.orderId, document.kind);
       if (existing) return undefined;
+      // The counter's row is made by the first document of its kind, so an empty database
+      // holds no rows (copy-to-postgres wants one).
       const { lastSequence } = await db
-        .updateTable('invoiceSequences')
-        .set((eb) => ({ lastSequence: eb('lastSequence', '+', 1) }))
-        .where('kind', '=', document.kind)
+        .insertInto('invoiceSequences')
+        .values({ kind: document.kind, lastSequence: 1 })
+        .onConflict((conflict) =>
+          conflict
+            .column('kind')
+            .doUpdateSet((eb) => ({ lastSequence: eb('invoiceSequences.lastSequence', '+', 1) })),
+        )
         .returning('lastSequence')
         .executeTakeFirstOrThrow();
       const row = { ...document, sequence: Number(lastSequence) };

@@ -1,3 +1,4 @@
+import { invoicePath } from '@bindery/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.js';
 import type { AuthService } from '../auth/index.js';
@@ -47,6 +48,7 @@ export function createOrderNotices(options: OrderNoticesOptions) {
         productTitle: products.get(order.productId)?.title ?? DELETED_PRODUCT_TITLE,
         amountCents: order.amountCents,
         orderedAt: order.createdAt,
+        invoiceUrl: `${options.storeUrl}${invoicePath(order.id)}`,
       };
       return {
         /** Whom the email goes to. */
