@@ -68,6 +68,9 @@ export function SettingsPage() {
   );
 }
 
+/** The settings typed into a plain text field. */
+type TextFieldName = Exclude<keyof SettingsFormValues, 'productNotes'>;
+
 function SettingsForm({ settings }: { settings: StoreSettings }) {
   const save = useSaveStoreSettings();
   const form = useForm<SettingsFormValues>({
@@ -75,15 +78,7 @@ function SettingsForm({ settings }: { settings: StoreSettings }) {
     resolver: zodResolver(SettingsFormSchema),
   });
   const { errors } = form.formState;
-  const field = (
-    name:
-      | 'storeName'
-      | 'supportEmail'
-      | 'sellerName'
-      | 'sellerAddress'
-      | 'sellerTaxId'
-      | 'invoicePrefix',
-  ) => {
+  const field = (name: TextFieldName) => {
     const { ref, ...rest } = form.register(name);
     return {
       ...rest,
