@@ -9,13 +9,16 @@ import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
 import RequestQuoteOutlinedIcon from '@mui/icons-material/RequestQuoteOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import type { Theme } from '@mui/material/styles';
 import type { ReactNode } from 'react';
+import { visuallyHiddenSx } from '../../../components/visually-hidden';
+
+const hiddenOnPhones = (theme: Theme) => ({ [theme.breakpoints.down('sm')]: visuallyHiddenSx });
 
 interface InvoiceOrder {
   _id: string;
   status: string;
   paidAt: string | null;
-  product: { title: string } | null;
 }
 
 function DocumentLink({
@@ -37,25 +40,32 @@ function DocumentLink({
       size="small"
       startIcon={icon}
       aria-label={label}
-      sx={{ whiteSpace: 'nowrap', ml: 'auto' }}
+      sx={{
+        whiteSpace: 'nowrap',
+        minWidth: { xs: 40, sm: 0 },
+        // Icon only on phones, as Download; the words stay for screen readers.
+        '& .MuiButton-startIcon': { mr: { xs: 0, sm: 1 }, ml: { xs: 0, sm: -0.25 } },
+      }}
     >
-      {children}
+      <Box component="span" sx={hiddenOnPhones}>
+        {children}
+      </Box>
     </Button>
   );
 }
 
 /**
- * The order's invoice, and its credit note once refunded: PDFs the browser downloads (the
+ * The order's invoice, and its credit note once refunded. Their names leave the product's title
+ * to the row (a link named for it is the product's page): PDFs the browser downloads (the
  * server answers them to the order's buyer and admins only).
  */
 export function InvoiceLinks({ order }: { order: InvoiceOrder }) {
   if (!hasInvoice(order)) return null;
-  const what = order.product?.title ?? `order ${order._id}`;
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-end', mt: 0.5 }}>
       <DocumentLink
         href={invoicePath(order._id)}
-        label={`${InvoiceMessages.invoice}: ${what}`}
+        label={`${InvoiceMessages.invoice} (PDF)`}
         icon={<ReceiptLongOutlinedIcon />}
       >
         {InvoiceMessages.invoice}
@@ -63,7 +73,7 @@ export function InvoiceLinks({ order }: { order: InvoiceOrder }) {
       {hasCreditNote(order) && (
         <DocumentLink
           href={creditNotePath(order._id)}
-          label={`${InvoiceMessages.creditNote}: ${what}`}
+          label={`${InvoiceMessages.creditNote} (PDF)`}
           icon={<RequestQuoteOutlinedIcon />}
         >
           {InvoiceMessages.creditNote}
