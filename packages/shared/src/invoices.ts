@@ -23,7 +23,8 @@ export const InvoiceMessages = {
   downloadInvoice: 'Download the invoice (PDF)',
   downloadCreditNote: 'Download the credit note (PDF)',
   notPaid: 'This order has no invoice yet: an invoice is issued once the payment is confirmed.',
-  notRefunded: 'This order has no credit note: a credit note is issued only when an order is refunded.',
+  notRefunded:
+    'This order has no credit note: a credit note is issued only when an order is refunded.',
   sellerNameTooLong: `Seller name must be at most ${SELLER_NAME_MAX_LENGTH} characters.`,
   sellerNameControlCharacters: 'Seller name must not contain control characters.',
   sellerAddressTooLong: `Seller address must be at most ${SELLER_ADDRESS_MAX_LENGTH} characters.`,

@@ -325,36 +325,17 @@ export interface Database {
 }
 
 export type InvoiceDocumentKind = 'invoice' | 'credit-note';
-
 /** The last number given of each kind of document (migration 022). */
-export interface InvoiceSequencesTable {
-  kind: InvoiceDocumentKind;
-  lastSequence: number;
-}
-
-/** An order's invoice or credit note: its number, when it was issued, by whom (migration 022). */
-export interface InvoiceDocumentsTable {
+export type InvoiceSequencesTable = { kind: InvoiceDocumentKind; lastSequence: number };
+/**
+ * An order's invoice or credit note (migration 022): the prefix in force when its number was
+ * given, the number, when it was issued, and the seller then (JSON; null when migrated).
+ */
+export type InvoiceDocumentsTable = {
   orderId: string;
   kind: InvoiceDocumentKind;
-  /** The prefix in force when the number was given ("INV-"). */
   prefix: string;
   sequence: number;
   issuedAt: number;
-  /** The seller's details when it was issued (JSON); null for documents numbered by the migration. */
   seller: string | null;
-}
-
-/** The owner's settings, one row (id 1): a JSON document and the version every save raises. */
-export interface StoreSettingsTable {
-  id: number;
-  version: number;
-  settings: string;
-  updatedAt: number;
-}
-
-/** A receipt a buyer had sent again, kept an hour for the limits of "Email me the receipt". */
-export interface ReceiptRequestsTable {
-  orderId: string;
-  userId: string;
-  requestedAt: number;
-}
+};

@@ -48,7 +48,9 @@ export function createInvoicesService(options: InvoicesServiceOptions) {
   async function requireDocument(order: OrderRow, kind: InvoiceDocumentKind) {
     const document = await queries.findDocument(order.id, kind);
     if (!document) {
-      throw AppError.conflict(kind === 'invoice' ? InvoiceMessages.notPaid : InvoiceMessages.notRefunded);
+      throw AppError.conflict(
+        kind === 'invoice' ? InvoiceMessages.notPaid : InvoiceMessages.notRefunded,
+      );
     }
     return document;
   }

@@ -148,9 +148,9 @@ describe('the invoice of a paid order', () => {
     expect(response.statusCode).toBe(409);
     expect(response.json()).toEqual({ message: InvoiceMessages.notPaid, code: ErrorCode.conflict });
     const next = await paidOrder();
-    expect((await getDocument(next.orderId, 'invoice', next.cookie)).headers['content-disposition']).toBe(
-      'attachment; filename="INV-0001.pdf"',
-    );
+    expect(
+      (await getDocument(next.orderId, 'invoice', next.cookie)).headers['content-disposition'],
+    ).toBe('attachment; filename="INV-0001.pdf"');
   });
 
   test('a new prefix numbers the next invoices; one already given keeps its own', async () => {

@@ -46,7 +46,9 @@ function readFonts(): PdfFonts {
     files,
     runs(text, weight) {
       const faces: Record<'latin' | 'cjk', FaceName> =
-        weight === 'bold' ? { latin: 'bold', cjk: 'cjkBold' } : { latin: 'regular', cjk: 'cjkRegular' };
+        weight === 'bold'
+          ? { latin: 'bold', cjk: 'cjkBold' }
+          : { latin: 'regular', cjk: 'cjkRegular' };
       const runs: Array<{ face: FaceName; text: string }> = [];
       for (const character of text) {
         const codePoint = character.codePointAt(0)!;

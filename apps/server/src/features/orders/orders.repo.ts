@@ -38,12 +38,7 @@ export function createOrdersRepo(
 }
 
 /** The queries of the orders feature, written once for both databases; `db` may be a transaction. */
-function orderQueries(
-  db: Db,
-  dialect: Dialect,
-  sales: SalesRecorder,
-  documents: DocumentRecorder,
-) {
+function orderQueries(db: Db, dialect: Dialect, sales: SalesRecorder, documents: DocumentRecorder) {
   return {
     ...orderLifecycleQueries(db, dialect, sales, documents),
     ...orderLookupQueries(db, dialect),

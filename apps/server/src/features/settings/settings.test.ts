@@ -64,7 +64,12 @@ afterEach(async () => {
 });
 
 // The invoice settings (issue 26) as a store without SELLER_* and INVOICE_PREFIX has them.
-const INVOICE_DEFAULTS = { sellerName: '', sellerAddress: '', sellerTaxId: '', invoicePrefix: 'INV-' };
+const INVOICE_DEFAULTS = {
+  sellerName: '',
+  sellerAddress: '',
+  sellerTaxId: '',
+  invoicePrefix: 'INV-',
+};
 
 const NEW_SETTINGS: UpdateStoreSettingsBody = {
   storeName: 'Ink & Thread',
