@@ -8,6 +8,8 @@ import type {
   OrderStatus,
   Role,
 } from '@bindery/shared';
+import type { InvoiceDocumentsTable, InvoiceSequencesTable } from './invoice-tables.js';
+export type * from './invoice-tables.js';
 
 /** Timestamps are milliseconds since the epoch in both databases (integer / bigint). */
 export interface UsersTable {
@@ -324,18 +326,17 @@ export interface Database {
   invoiceDocuments: InvoiceDocumentsTable;
 }
 
-export type InvoiceDocumentKind = 'invoice' | 'credit-note';
-/** The last number given of each kind of document (migration 022). */
-export type InvoiceSequencesTable = { kind: InvoiceDocumentKind; lastSequence: number };
-/**
- * An order's invoice or credit note (migration 022): the prefix in force when its number was
- * given, the number, when it was issued, and the seller then (JSON; null when migrated).
- */
-export type InvoiceDocumentsTable = {
+/** The owner's settings, one row (id 1): a JSON document and the version every save raises. */
+export interface StoreSettingsTable {
+  id: number;
+  version: number;
+  settings: string;
+  updatedAt: number;
+}
+
+/** A receipt a buyer had sent again, kept an hour for the limits of "Email me the receipt". */
+export interface ReceiptRequestsTable {
   orderId: string;
-  kind: InvoiceDocumentKind;
-  prefix: string;
-  sequence: number;
-  issuedAt: number;
-  seller: string | null;
-};
+  userId: string;
+  requestedAt: number;
+}

@@ -28,7 +28,7 @@ test('products made before it are found by their format; archived ones stay out 
       ${product.archivedAt}, ${product.title.toLowerCase()}, ${''}, ${'text'})`.execute(db);
   }
 
-  expect(await migrate(handle)).toEqual(['020-search-formats']);
+  expect(await migrate(handle)).toContain('020-search-formats');
 
   const repo = createCatalogRepo(db, dialect);
   const ids = async (terms: string[]) =>
