@@ -11,6 +11,8 @@ const MUTED = '#555555';
 interface Pen {
   doc: PDFKit.PDFDocument;
   fonts: PdfFonts;
+  /** The faces registered with this document so far: each on its first use. */
+  registered: Set<FaceName>;
 }
 
 interface TextOptions {
@@ -26,13 +28,17 @@ interface TextOptions {
  * Cyrillic in Noto Sans, Japanese in Noto Sans JP); answers where the next line starts.
  */
 function write(pen: Pen, text: string, x: number, y: number, options: TextOptions = {}): number {
-  const { doc, fonts } = pen;
+  const { doc, fonts, registered } = pen;
   const { weight = 'regular', size = 10, color = INK, width, align = 'left' } = options;
   const runs = fonts.runs(text === '' ? ' ' : text, weight);
   doc.fillColor(color).fontSize(size);
   runs.forEach((run, index) => {
     const isLast = index === runs.length - 1;
     const runOptions = { continued: !isLast, width, align, lineBreak: width !== undefined };
+    if (!registered.has(run.face)) {
+      doc.registerFont(run.face, fonts.file(run.face));
+      registered.add(run.face);
+    }
     doc.font(run.face);
     if (index === 0) doc.text(run.text, x, y, runOptions);
     else doc.text(run.text, runOptions);
@@ -186,14 +192,12 @@ export function renderInvoicePdf(facts: InvoiceFacts): PDFKit.PDFDocument {
   const doc = new PDFDocument({
     size: 'A4',
     margin: PAGE.margin,
-    font: fonts.files.regular as unknown as string,
+    // PDFKit's own default (Helvetica) would be read from its package's files.
+    font: fonts.file('regular') as unknown as string,
     info: { Title: title, Author: facts.seller.name, Subject: title },
     lang: 'en',
   });
-  for (const [face, file] of Object.entries(fonts.files)) {
-    doc.registerFont(face as FaceName, file);
-  }
-  const pen = { doc, fonts };
+  const pen: Pen = { doc, fonts, registered: new Set() };
   let y = drawHeading(pen, facts);
   y = drawParties(pen, facts, y);
   y = drawLines(pen, facts, y);
