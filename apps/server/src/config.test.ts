@@ -36,6 +36,38 @@ describe('loadConfig', () => {
     expect(config.isSecure).toBe(true);
   });
 
+  test('the seller on invoices: defaults, an address with \\n between its lines, and the prefix’s rule', () => {
+    expect(loadConfig(base).seller).toEqual({
+      sellerName: '',
+      sellerAddress: '',
+      sellerTaxId: '',
+      invoicePrefix: 'INV-',
+    });
+    expect(
+      loadConfig({
+        ...base,
+        SELLER_NAME: ' Łukasz Wójcik Verlag ',
+        SELLER_ADDRESS: 'Große Straße 5\\n10115 Berlin ',
+        SELLER_TAX_ID: 'DE123456789',
+        INVOICE_PREFIX: 'BK-2026-',
+      }).seller,
+    ).toEqual({
+      sellerName: 'Łukasz Wójcik Verlag',
+      sellerAddress: 'Große Straße 5\n10115 Berlin',
+      sellerTaxId: 'DE123456789',
+      invoicePrefix: 'BK-2026-',
+    });
+    let error: unknown;
+    try {
+      loadConfig({ ...base, INVOICE_PREFIX: 'INV/' });
+    } catch (caught) {
+      error = caught;
+    }
+    expect((error as ConfigError).problems).toEqual([
+      'INVOICE_PREFIX: Invoice prefix may contain only letters, digits, dots, underscores and hyphens. (got "INV/")',
+    ]);
+  });
+
   test('mail, download limit and time zone: defaults, values and clear errors', () => {
     expect(loadConfig({ ...base, STORE_NAME: 'Paper "Shop"' })).toMatchObject({
       mail: { smtpUrl: undefined, from: '"Paper Shop" <no-reply@localhost>' },

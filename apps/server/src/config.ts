@@ -49,6 +49,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminPassword: vars.ADMIN_PASSWORD,
     storeName: vars.STORE_NAME,
     supportEmail: vars.SUPPORT_EMAIL ?? '',
+    seller: {
+      sellerName: vars.SELLER_NAME,
+      sellerAddress: vars.SELLER_ADDRESS,
+      sellerTaxId: vars.SELLER_TAX_ID,
+      invoicePrefix: vars.INVOICE_PREFIX,
+    },
     mainSiteUrl: vars.MAIN_SITE_URL,
     logLevel: vars.LOG_LEVEL,
     logFormat: vars.LOG_FORMAT,

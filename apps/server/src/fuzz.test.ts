@@ -238,6 +238,12 @@ const ROUTES: Record<string, RouteSpec> = {
   'PUT /api/admin/settings': { access: 'admin', body: UpdateStoreSettingsBodySchema },
   'POST /api/admin/orders/:id/receipt': { access: 'admin', params: { id: () => pools.orderIds } },
   'POST /api/orders/:id/receipt': { access: 'signed-in', params: { id: () => pools.orderIds } },
+  // The buyer's and admins' only, but a visitor gets 404 rather than 401 (nothing to reveal).
+  'GET /api/orders/:id/invoice.pdf': { access: 'anyone', params: { id: () => pools.orderIds } },
+  'GET /api/orders/:id/credit-note.pdf': {
+    access: 'anyone',
+    params: { id: () => pools.orderIds },
+  },
   'POST /api/orders/:id/download-link': {
     access: 'signed-in',
     params: { id: () => pools.orderIds },

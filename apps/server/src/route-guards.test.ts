@@ -22,6 +22,9 @@ const OPEN_TO_VISITORS = new Set([
   'POST /api/auth/password-reset/check',
   // Authorised by a signed link, not by a session; its own tests cover every bad link.
   'GET /api/downloads/:token',
+  // An order's documents: its buyer and admins; anyone else, a visitor too, gets 404.
+  'GET /api/orders/:id/invoice.pdf',
+  'GET /api/orders/:id/credit-note.pdf',
 ]);
 const OPEN_TO_BUYERS = new Set([
   'GET /api/auth/me',

@@ -18,3 +18,4 @@ export * from './settings.js';
 export * from './settings-texts.js';
 export * from './receipts.js';
 export * from './admin-lists.js';
+export * from './invoices.js';

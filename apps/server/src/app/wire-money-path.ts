@@ -26,6 +26,7 @@ import { createSalesRepo } from '../features/sales/sales.repo.js';
 import { createTestCheckoutRepo } from '../features/test-checkout/test-checkout.repo.js';
 import type { AppContext } from './app-context.js';
 import { scheduleReconciliation } from './jobs.js';
+import { invoiceNumberingFor, registerInvoices } from './wire-invoices.js';
 
 interface MoneyPathNeeds {
   mail: MailService;
@@ -70,14 +71,7 @@ export async function wireMoneyPath(
   });
   const payments = createPaymentProvider({ config, testCheckout: testCheckoutSessions, clock });
   const salesRepo = createSalesRepo(database.db, database.dialect);
-  const orders = createOrdersService({
-    repo: createOrdersRepo(database.db, database.dialect, createSalesLedger(salesRepo)),
-    catalog,
-    users: auth,
-    notices: orderNoticesOf(config, { mail, auth, catalog, settings }),
-    downloadLimit: config.downloads.limit,
-    clock,
-  });
+  const orders = buildOrders(config, database, clock, salesRepo, { mail, auth, catalog, settings });
   const downloads = createDownloadsService({
     repo: createDownloadsRepo(database.db, database.dialect),
     orders,
@@ -104,6 +98,7 @@ export async function wireMoneyPath(
   // Deleting a product closes its open checkouts and keeps it (archived) when it has sales.
   await app.register(catalogRoutes, { catalog, removeProduct: checkout.removeProduct, lane });
   await app.register(ordersRoutes, { orders, downloads, checkout });
+  await registerInvoices({ app, config, database }, { orders, auth, catalog, settings });
   await app.register(checkoutRoutes, { checkout });
   const storeName = () => settings.now().storeName;
   await app.register(buyLinkRoutes, { checkout, orders, storeName });
@@ -131,4 +126,27 @@ export async function wireMoneyPath(
     await app.register(stripeWebhookRoutes, { orders, stripe: payments });
   }
   scheduleReconciliation(app, runJob, checkout);
+}
+
+/** The orders service, with its ports: sales totals, invoice numbers, receipts. */
+function buildOrders(
+  config: AppContext['config'],
+  database: AppContext['database'],
+  clock: () => number,
+  salesRepo: ReturnType<typeof createSalesRepo>,
+  { mail, auth, catalog, settings }: Omit<MoneyPathNeeds, 'uploads'>,
+) {
+  return createOrdersService({
+    repo: createOrdersRepo(
+      database.db,
+      database.dialect,
+      createSalesLedger(salesRepo),
+      invoiceNumberingFor(settings),
+    ),
+    catalog,
+    users: auth,
+    notices: orderNoticesOf(config, { mail, auth, catalog, settings }),
+    downloadLimit: config.downloads.limit,
+    clock,
+  });
 }

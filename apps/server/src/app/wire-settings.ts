@@ -17,6 +17,7 @@ export async function wireSettings({ app, config, options, database, readiness }
       storeName: config.storeName,
       supportEmail: config.supportEmail,
       productNotes: [...DEFAULT_PRODUCT_NOTES],
+      ...config.seller,
     },
     clock: options.clock,
   });

@@ -1,7 +1,9 @@
 import {
   DEFAULT_CURRENCY,
+  DEFAULT_INVOICE_PREFIX,
   DEFAULT_LOCALE,
   DEFAULT_MAX_DIGITAL_FILE_MB,
+  StoreSettingsSchema,
   THREE_DECIMAL_CURRENCIES,
   isSupportedCurrency,
   isSupportedLocale,
@@ -84,6 +86,19 @@ export const EnvSchema = z.object({
     .max(60, 'must be at most 60 characters')
     .default('Bindery'),
   SUPPORT_EMAIL: optionalText.pipe(z.email({ error: 'must be an email address' }).optional()),
+  // The invoice settings' first values, checked as the Settings screen checks them.
+  SELLER_NAME: z.string().default('').pipe(StoreSettingsSchema.shape.sellerName),
+  // One line in an env file: "\n" (backslash, n) separates the address's lines.
+  SELLER_ADDRESS: z
+    .string()
+    .default('')
+    .transform((text) => text.replace(/\\n/g, '\n'))
+    .pipe(StoreSettingsSchema.shape.sellerAddress),
+  SELLER_TAX_ID: z.string().default('').pipe(StoreSettingsSchema.shape.sellerTaxId),
+  INVOICE_PREFIX: z
+    .string()
+    .default(DEFAULT_INVOICE_PREFIX)
+    .pipe(StoreSettingsSchema.shape.invoicePrefix),
   MAIN_SITE_URL: z.string().trim().min(1, 'must not be empty').default('/'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_FORMAT: z

@@ -51,6 +51,11 @@ export interface Config {
    */
   storeName: string;
   supportEmail: string;
+  /**
+   * SELLER_NAME, SELLER_ADDRESS ("\n" between lines), SELLER_TAX_ID and INVOICE_PREFIX: the first
+   * values of the invoice settings, kept in the database like the others.
+   */
+  seller: { sellerName: string; sellerAddress: string; sellerTaxId: string; invoicePrefix: string };
   mainSiteUrl: string;
   logLevel: string;
   /** LOG_FORMAT: `auto` (readable lines on a terminal, JSON otherwise), `json` or `pretty`. */

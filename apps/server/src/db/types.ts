@@ -8,6 +8,8 @@ import type {
   OrderStatus,
   Role,
 } from '@bindery/shared';
+import type { InvoiceDocumentsTable, InvoiceSequencesTable } from './invoice-tables.js';
+export type * from './invoice-tables.js';
 
 /** Timestamps are milliseconds since the epoch in both databases (integer / bigint). */
 export interface UsersTable {
@@ -324,6 +326,8 @@ export interface Database {
   passwordResets: PasswordResetsTable;
   storeSettings: StoreSettingsTable;
   receiptRequests: ReceiptRequestsTable;
+  invoiceSequences: InvoiceSequencesTable;
+  invoiceDocuments: InvoiceDocumentsTable;
 }
 
 /** The owner's settings, one row (id 1): a JSON document and the version every save raises. */

@@ -31,6 +31,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     adminPassword: undefined,
     storeName: 'Bindery',
     supportEmail: '',
+    seller: { sellerName: '', sellerAddress: '', sellerTaxId: '', invoicePrefix: 'INV-' },
     mainSiteUrl: '/',
     logLevel: 'silent',
     logFormat: 'json',

@@ -17,6 +17,7 @@ export const postgresFolders = [
   'src/features/catalog',
   'src/features/checkout',
   'src/features/downloads',
+  'src/features/invoices',
   'src/features/mail',
   'src/features/orders',
   'src/features/sales',

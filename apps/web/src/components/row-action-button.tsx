@@ -11,10 +11,16 @@ export interface RowActionButtonProps {
   /** The accessible name, saying which row it acts on ("Delete order #1042"). */
   label: string;
   icon: ReactNode;
-  onClick: () => void;
+  onClick?: () => void;
+  /** A file to download instead of an action (an invoice): the button is a link to it. */
+  href?: string;
   color?: IconButtonProps['color'];
   disabled?: boolean;
 }
+
+/** A link's props for a button that downloads `href`, or none. */
+const downloadProps = (href: string | undefined) =>
+  href ? { component: 'a' as const, href, download: true } : {};
 
 /**
  * An icon action of a table row: a real button, reached with Tab in the page's order (not the
@@ -26,11 +32,19 @@ export function RowActionButton({
   label,
   icon,
   onClick,
+  href,
   color,
   disabled,
 }: RowActionButtonProps) {
   const button = (
-    <IconButton size="small" aria-label={label} color={color} disabled={disabled} onClick={onClick}>
+    <IconButton
+      size="small"
+      aria-label={label}
+      color={color}
+      disabled={disabled}
+      onClick={onClick}
+      {...downloadProps(href)}
+    >
       {icon}
     </IconButton>
   );
@@ -54,7 +68,9 @@ export interface RowAction {
   /** The icon's colour on the grid, when it differs from the tone (a quiet Edit). */
   iconColor?: IconButtonProps['color'];
   disabled?: boolean;
-  onClick: () => void;
+  onClick?: () => void;
+  /** A file to download (an invoice) rather than something to do. */
+  href?: string;
 }
 
 /** A grid's actions cell: icon buttons with tooltips, each reached with Tab. */
@@ -70,6 +86,7 @@ export function RowActionIcons({ actions, sx }: { actions: RowAction[]; sx?: SxP
           color={action.iconColor ?? (action.tone === 'inherit' ? 'default' : action.tone)}
           disabled={action.disabled}
           onClick={action.onClick}
+          href={action.href}
         />
       ))}
     </Box>
@@ -95,6 +112,7 @@ export function RowActionTexts({ actions, sx }: { actions: RowAction[]; sx?: SxP
           aria-label={action.label}
           disabled={action.disabled}
           onClick={action.onClick}
+          {...downloadProps(action.href)}
         >
           {action.title}
         </Button>

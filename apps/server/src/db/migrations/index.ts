@@ -19,6 +19,7 @@ import { m017StoreSettings } from './017-store-settings.js';
 import { m018OrderNumbers } from './018-order-numbers.js';
 import { m020SearchFormats } from './020-search-formats.js';
 import { m021SalesCurrencies } from './021-sales-currencies.js';
+import { m022Invoices } from './022-invoices.js';
 
 /** A schema change, written once per database where their SQL differs. */
 export interface Migration {
@@ -50,4 +51,5 @@ export const migrations: Migration[] = [
   m018OrderNumbers,
   m020SearchFormats,
   m021SalesCurrencies,
+  m022Invoices,
 ];

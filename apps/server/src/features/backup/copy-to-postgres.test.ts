@@ -99,11 +99,13 @@ test.skipIf(testDb !== 'postgres')(
         rowsOf,
       ),
     ).toEqual([3, 2, 4, 3, 1, 1]);
+    // Three invoices and Bob's credit note, and the two counters they were numbered from.
+    expect(['invoice_documents', 'invoice_sequences'].map(rowsOf)).toEqual([4, 2]);
     expect(copy.stdout).toMatch(
       /\n {2}catalogue_state +1 {2}\(kept by PostgreSQL itself, checked\)\n/,
     );
     expect(copy.stdout).toMatch(
-      /\nCopied 23 tables, \d+ rows; the row counts match and \d+ sampled rows are equal field by field\.\n/,
+      /\nCopied 25 tables, \d+ rows; the row counts match and \d+ sampled rows are equal field by field\.\n/,
     );
 
     // The store on PostgreSQL, with the same data directory (files, and here the same secret).
@@ -164,6 +166,17 @@ test.skipIf(testDb !== 'postgres')(
     const carol = await signUpAndSignIn(postgres, { email: 'carol@example.com' });
     const bought = await buyProduct(postgres, postgres.database.db, carol.cookie, handbook!._id);
     expect((await get(postgres, bought.downloadUrl)).statusCode).toBe(200);
+    // Invoice numbers came across, and the next payment's continues after them.
+    const invoiceName = async (orderId: string, cookie: string) =>
+      (await get(postgres, `/api/orders/${orderId}/invoice.pdf`, cookie)).headers[
+        'content-disposition'
+      ];
+    expect(await invoiceName(purchases[1]!._id, ada!.cookie)).toBe(
+      'attachment; filename="INV-0001.pdf"',
+    );
+    expect(await invoiceName(bought.orderId, carol.cookie)).toBe(
+      'attachment; filename="INV-0004.pdf"',
+    );
 
     // A second copy into the same, now filled, database is refused.
     const again = await runCommand('copy-to-postgres', [scratch.url], { DATA_DIR: dataDir });

@@ -81,7 +81,14 @@ describe('receipts and refund notices, through real SMTP', () => {
     );
     expect(mail.text).toContain(`Order date: ${day}`);
     expect(mail.text).toContain(`Order number: ${orderId}`);
-    expect(mail.links).toEqual(['http://localhost:3000/store/my-orders']);
+    // Issue 26: the receipt links the order's invoice too.
+    expect(mail.links).toEqual([
+      'http://localhost:3000/store/my-orders',
+      `http://localhost:3000/api/orders/${orderId}/invoice.pdf`,
+    ]);
+    expect(mail.text).toContain(
+      `Download your invoice (PDF): http://localhost:3000/api/orders/${orderId}/invoice.pdf`,
+    );
     // The HTML part escapes what the owner typed and holds nothing remote: no images, no pixels.
     expect(mail.html).toContain('Tom &amp; Jerry &lt;Field Guide&gt;');
     expect(mail.html).toContain('href="http://localhost:3000/store/my-orders"');

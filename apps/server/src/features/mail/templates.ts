@@ -20,6 +20,8 @@ interface Layout {
   /** Label and value pairs shown as a small table (a receipt's lines). */
   details?: Array<[string, string]>;
   action?: { label: string; url: string };
+  /** A further link under the action, plainer (the receipt's invoice). */
+  link?: { label: string; url: string };
   /** Why the reader received this email. */
   footer: string;
 }
@@ -37,6 +39,7 @@ function compose(layout: Layout): { text: string; html: string } {
     ...layout.paragraphs.flatMap((paragraph) => [paragraph, '']),
     ...(details.length > 0 ? [...details.map(([label, value]) => `${label}: ${value}`), ''] : []),
     ...(layout.action ? [`${layout.action.label}: ${layout.action.url}`, ''] : []),
+    ...(layout.link ? [`${layout.link.label}: ${layout.link.url}`, ''] : []),
     '--',
     layout.storeName,
     layout.footer,
@@ -57,6 +60,7 @@ function compose(layout: Layout): { text: string; html: string } {
 ${layout.paragraphs.map((paragraph) => `<p style="margin:0 0 16px;font-size:16px;line-height:1.5">${escapeHtml(paragraph)}</p>`).join('\n')}
 ${detailRows ? `<table role="presentation" style="margin:0 0 16px;font-size:15px;border-collapse:collapse">${detailRows}</table>` : ''}
 ${layout.action ? `<p style="margin:24px 0"><a href="${escapeHtml(layout.action.url)}" style="display:inline-block;background:#1565c0;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:6px;font-weight:700">${escapeHtml(layout.action.label)}</a></p>\n<p style="margin:0 0 16px;font-size:13px;color:#555">Or open this address: ${escapeHtml(layout.action.url)}</p>` : ''}
+${layout.link ? `<p style="margin:0 0 16px;font-size:15px"><a href="${escapeHtml(layout.link.url)}" style="color:#1565c0">${escapeHtml(layout.link.label)}</a></p>` : ''}
 <p style="margin:24px 0 0;font-size:13px;color:#555">${escapeHtml(layout.footer)}</p>
 </div>
 </body></html>`;
@@ -98,6 +102,8 @@ export interface OrderMailFacts {
   locale: string;
   /** When the order was made (ms). */
   orderedAt: number;
+  /** Where the order's invoice downloads (signed in as its buyer). */
+  invoiceUrl: string;
 }
 
 /** The order's amount in its own currency, written as the store writes amounts. */
@@ -124,6 +130,7 @@ export function receiptMail(facts: OrderMailFacts): OutgoingMail {
       ['Order number', facts.orderId],
     ],
     action: { label: 'Go to My Orders', url: `${facts.storeUrl}/store/my-orders` },
+    link: { label: 'Download your invoice (PDF)', url: facts.invoiceUrl },
     footer: `You receive this receipt because you bought from ${facts.storeName}. Keep it for your records.${askAt(facts)}`,
   });
   return {

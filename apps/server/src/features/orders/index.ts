@@ -8,4 +8,5 @@ export { ordersRoutes, type OrderRoutePorts } from './orders.routes.js';
 export { createOrderNotices, type OrderNotices } from './order-notices.js';
 export type { OutcomeResult, PaymentOutcome } from './fulfilment.js';
 export { canRefund, type OrderTransition } from './order-status.js';
+export type { DocumentRecorder, StatusChange } from './order-documents.js';
 export type { ProductSales, SalesFacts, SalesRecorder, TimeRange } from './order-sales.js';

@@ -2,6 +2,7 @@ import type { OrderStatus } from '@bindery/shared';
 import type { Db, Dialect } from '../../db/client.js';
 import type { NewOrderRow, OrdersTable } from '../../db/types.js';
 import { ORDER_TRANSITIONS, type OrderTransition } from './order-status.js';
+import type { DocumentRecorder } from './order-documents.js';
 import type { SalesRecorder } from './order-sales.js';
 
 type OrderRow = OrdersTable;
@@ -20,10 +21,16 @@ type OrderChanges = Omit<StatusChanges, 'paidAt'>;
 
 /**
  * The queries that write an order through its life: new, checkout attached, status moves with
- * their audit rows and sales totals (`sales`, in the same transaction), flags, downloads used,
+ * their audit rows, sales totals and documents (`sales`, `documents`, in the same transaction),
+ * flags, downloads used,
  * removal. `db` may be a transaction.
  */
-export function orderLifecycleQueries(db: Db, dialect: Dialect, sales: SalesRecorder) {
+export function orderLifecycleQueries(
+  db: Db,
+  dialect: Dialect,
+  sales: SalesRecorder,
+  documents: DocumentRecorder,
+) {
   return {
     /**
      * Reads the order and, on PostgreSQL, locks its row until the transaction ends, so two
@@ -47,7 +54,7 @@ export function orderLifecycleQueries(db: Db, dialect: Dialect, sales: SalesReco
       reason: string,
       now: number,
       changes?: StatusChanges,
-    ) => moveStatus(db, sales, orderId, transition, reason, now, changes),
+    ) => moveStatus(db, { sales, documents }, orderId, transition, reason, now, changes),
 
     ...downloadsUsedQueries(db),
     ...orderWriteQueries(db, sales),
@@ -177,7 +184,7 @@ function orderWriteQueries(db: Db, sales: SalesRecorder) {
 
 async function moveStatus(
   db: Db,
-  sales: SalesRecorder,
+  { sales, documents }: { sales: SalesRecorder; documents: DocumentRecorder },
   orderId: string,
   transition: OrderTransition,
   reason: string,
@@ -200,6 +207,7 @@ async function moveStatus(
     .executeTakeFirst();
   if (!updated) return null;
   await sales.recordSalesChange(current, updated, db);
+  await documents.recordStatusChange({ orderId, from: current.status, to, at: now }, db);
   await db
     .insertInto('orderTransitions')
     .values({ orderId, fromStatus: current.status, toStatus: to, reason, createdAt: now })

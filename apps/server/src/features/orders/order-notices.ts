@@ -1,3 +1,4 @@
+import { invoicePath } from '@bindery/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.js';
 import type { AuthService } from '../auth/index.js';
@@ -54,6 +55,7 @@ export function createOrderNotices(options: OrderNoticesOptions) {
         currency: order.currency,
         locale: options.locale,
         orderedAt: order.createdAt,
+        invoiceUrl: `${options.storeUrl}${invoicePath(order.id)}`,
       };
       return {
         /** Whom the email goes to. */

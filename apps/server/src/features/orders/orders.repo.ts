@@ -3,6 +3,7 @@ import type { OrdersTable } from '../../db/types.js';
 import { orderLifecycleQueries } from './order-lifecycle.repo.js';
 import { orderLookupQueries } from './order-lookups.repo.js';
 import { receiptRequestQueries } from './receipt-requests.repo.js';
+import { NO_DOCUMENTS, type DocumentRecorder } from './order-documents.js';
 import type { SalesRecorder } from './order-sales.js';
 import { unmatchedPaymentQueries } from './unmatched-payments.repo.js';
 
@@ -12,10 +13,16 @@ export type { UnmatchedPaymentRow } from './unmatched-payments.repo.js';
 
 /**
  * Every query of the orders feature, plus `transaction()` to run several as one. `sales` hears
- * of every change of an order's sales facts, inside the transaction that makes it.
+ * of every change of an order's sales facts and `documents` of every status change, inside the
+ * transaction that makes it.
  */
-export function createOrdersRepo(db: Db, dialect: Dialect, sales: SalesRecorder) {
-  const queriesOf = (within: Db) => orderQueries(within, dialect, sales);
+export function createOrdersRepo(
+  db: Db,
+  dialect: Dialect,
+  sales: SalesRecorder,
+  documents: DocumentRecorder = NO_DOCUMENTS,
+) {
+  const queriesOf = (within: Db) => orderQueries(within, dialect, sales, documents);
   return {
     ...queriesOf(db),
     /**
@@ -31,9 +38,9 @@ export function createOrdersRepo(db: Db, dialect: Dialect, sales: SalesRecorder)
 }
 
 /** The queries of the orders feature, written once for both databases; `db` may be a transaction. */
-function orderQueries(db: Db, dialect: Dialect, sales: SalesRecorder) {
+function orderQueries(db: Db, dialect: Dialect, sales: SalesRecorder, documents: DocumentRecorder) {
   return {
-    ...orderLifecycleQueries(db, dialect, sales),
+    ...orderLifecycleQueries(db, dialect, sales, documents),
     ...orderLookupQueries(db, dialect),
     ...unmatchedPaymentQueries(db),
     ...receiptRequestQueries(db, dialect),

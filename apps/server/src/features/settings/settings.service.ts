@@ -1,4 +1,8 @@
-import { StoreSettingsSchema, type StoreSettings } from '@bindery/shared';
+import {
+  StoreSettingsSchema,
+  type StoreSettings,
+  type UpdateStoreSettingsBody,
+} from '@bindery/shared';
 import type { SettingsRepo, SettingsRow } from './settings.repo.js';
 
 /** The settings as this instance uses them, with the database version they were read at. */
@@ -40,7 +44,7 @@ const withoutVersion = ({ version: _version, ...settings }: SettingsSnapshot): S
   settings;
 
 /**
- * The owner's settings (store name, support email, product notes), kept in the database and
+ * The owner's settings (store name, support email, product notes, the seller on invoices), kept in the database and
  * written there from the environment on first read. Each instance keeps a copy: a save here
  * replaces it at once, a save on another instance is seen by `checkForChanges` (every quarter
  * second, app/change-watch.ts); listeners hear of every new version, to drop what they built
@@ -78,8 +82,15 @@ export function createSettingsService({
     /** The settings as saved in the database (the first read saves the environment's). */
     read: async (): Promise<StoreSettings> => withoutVersion(await load()),
 
-    /** Saves every setting; this instance uses them from the next request on. */
-    async update(settings: StoreSettings): Promise<StoreSettings> {
+    /**
+     * Saves every setting; one the body leaves out (a setting newer than the caller) keeps its
+     * saved value. This instance uses them from the next request on.
+     */
+    async update(body: UpdateStoreSettingsBody): Promise<StoreSettings> {
+      const given = Object.fromEntries(
+        Object.entries(body).filter(([, value]) => value !== undefined),
+      );
+      const settings = { ...withoutVersion(await load()), ...given };
       adopt(await repo.write(JSON.stringify(settings), clock()));
       return withoutVersion(current);
     },

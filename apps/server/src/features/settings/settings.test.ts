@@ -7,6 +7,7 @@ import {
   type Product,
   type StoreConfig,
   type StoreSettings,
+  type UpdateStoreSettingsBody,
 } from '@bindery/shared';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import {
@@ -62,7 +63,15 @@ afterEach(async () => {
   rmSync(dist, { recursive: true, force: true });
 });
 
-const NEW_SETTINGS: StoreSettings = {
+// The invoice settings (issue 26) as a store without SELLER_* and INVOICE_PREFIX has them.
+const INVOICE_DEFAULTS = {
+  sellerName: '',
+  sellerAddress: '',
+  sellerTaxId: '',
+  invoicePrefix: 'INV-',
+};
+
+const NEW_SETTINGS: UpdateStoreSettingsBody = {
   storeName: 'Ink & Thread',
   supportEmail: 'care@ink.example',
   productNotes: ['Instant delivery: Yours right after payment.', 'Printed on request'],
@@ -119,6 +128,7 @@ describe('the settings in the database', () => {
       storeName: 'Paper Lantern',
       supportEmail: 'help@lantern.example',
       productNotes: [...DEFAULT_PRODUCT_NOTES],
+      ...INVOICE_DEFAULTS,
     });
     const row = await t.database.db
       .selectFrom('storeSettings')
@@ -134,13 +144,13 @@ describe('the settings in the database', () => {
       productNotes: [' Instant delivery: Yours right after payment. ', 'Printed on request'],
     });
     expect(saved.statusCode).toBe(200);
-    expect(saved.json()).toEqual(NEW_SETTINGS);
-    expect((await getSettings(admin)).json()).toEqual(NEW_SETTINGS);
+    expect(saved.json()).toEqual({ ...NEW_SETTINGS, ...INVOICE_DEFAULTS });
+    expect((await getSettings(admin)).json()).toEqual({ ...NEW_SETTINGS, ...INVOICE_DEFAULTS });
     const row = await t.database.db
       .selectFrom('storeSettings')
       .selectAll()
       .executeTakeFirstOrThrow();
-    expect(JSON.parse(row.settings)).toEqual(NEW_SETTINGS);
+    expect(JSON.parse(row.settings)).toEqual({ ...NEW_SETTINGS, ...INVOICE_DEFAULTS });
     expect(Number(row.version)).toBe(2);
   });
 
@@ -148,7 +158,7 @@ describe('the settings in the database', () => {
     const body = { storeName: 'Bare', supportEmail: '', productNotes: [] };
     const response = await putSettings(body);
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual(body);
+    expect(response.json()).toEqual({ ...body, ...INVOICE_DEFAULTS });
   });
 
   test('a document saved before a setting existed reads that setting as its default', async () => {
@@ -165,6 +175,7 @@ describe('the settings in the database', () => {
       storeName: 'Older Store',
       supportEmail: 'help@lantern.example',
       productNotes: [...DEFAULT_PRODUCT_NOTES],
+      ...INVOICE_DEFAULTS,
     });
   });
 });

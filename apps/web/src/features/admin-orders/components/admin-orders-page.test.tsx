@@ -318,6 +318,35 @@ describe('refunding an order', () => {
     ]);
   });
 
+  test('a paid order downloads its invoice; a refunded one its credit note too', async () => {
+    const paid = makeAdminOrder({ status: 'paid' });
+    const refunded = makeAdminOrder({ status: 'refunded', canRefund: false });
+    // Money returned for an order that was never paid: neither document.
+    const flagged = makeAdminOrder({ status: 'refunded', paidAt: null, canRefund: false });
+    stubFetch(adminOrdersServer([paid, refunded, flagged]).routes);
+    renderOrders();
+
+    await waitFor(() => expect(dataRows()).toHaveLength(3));
+    const hrefs = (id: string) =>
+      rowOf(id)
+        .queryAllByRole('link')
+        .map((link) => [link.getAttribute('aria-label'), link.getAttribute('href')]);
+    expect(hrefs(paid._id)).toEqual([
+      [`Download the invoice of order #${paid.orderNumber}`, `/api/orders/${paid._id}/invoice.pdf`],
+    ]);
+    expect(hrefs(refunded._id)).toEqual([
+      [
+        `Download the invoice of order #${refunded.orderNumber}`,
+        `/api/orders/${refunded._id}/invoice.pdf`,
+      ],
+      [
+        `Download the credit note of order #${refunded.orderNumber}`,
+        `/api/orders/${refunded._id}/credit-note.pdf`,
+      ],
+    ]);
+    expect(hrefs(flagged._id)).toEqual([]);
+  });
+
   test('Cancel keeps the order and sends nothing', async () => {
     const order = makeAdminOrder();
     const fetchMock = stubFetch(adminOrdersServer([order]).routes);

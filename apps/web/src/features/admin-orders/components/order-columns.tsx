@@ -75,7 +75,7 @@ export function orderColumns(actions: OrderRowActions): GridColDef<AdminOrderRow
     {
       field: 'actions',
       headerName: 'Actions',
-      width: 190,
+      width: 226,
       headerAlign: 'right',
       sortable: false,
       filterable: false,

@@ -1,6 +1,15 @@
-import { ReceiptMessages } from '@bindery/shared';
+import {
+  InvoiceMessages,
+  ReceiptMessages,
+  creditNotePath,
+  hasCreditNote,
+  hasInvoice,
+  invoicePath,
+} from '@bindery/shared';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import EmailOutlinedIcon from '@mui/icons-material/EmailOutlined';
+import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
+import RequestQuoteOutlinedIcon from '@mui/icons-material/RequestQuoteOutlined';
 import LockOpenOutlinedIcon from '@mui/icons-material/LockOpenOutlined';
 import MoneyOffOutlinedIcon from '@mui/icons-material/MoneyOffOutlined';
 import RestartAltIcon from '@mui/icons-material/RestartAlt';
@@ -50,6 +59,22 @@ function orderActionsOf(
       tone: 'inherit',
       disabled: resend.isSending,
       onClick: resend.send,
+    },
+    hasInvoice(row) && {
+      key: 'invoice',
+      title: InvoiceMessages.invoice,
+      label: `Download the invoice of order #${row.orderNumber}`,
+      icon: <ReceiptLongOutlinedIcon />,
+      tone: 'inherit',
+      href: invoicePath(row._id),
+    },
+    hasCreditNote(row) && {
+      key: 'credit-note',
+      title: InvoiceMessages.creditNote,
+      label: `Download the credit note of order #${row.orderNumber}`,
+      icon: <RequestQuoteOutlinedIcon />,
+      tone: 'inherit',
+      href: creditNotePath(row._id),
     },
     row.canRefund && {
       key: 'refund',

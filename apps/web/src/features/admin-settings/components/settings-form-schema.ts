@@ -6,7 +6,15 @@ import {
 } from '@bindery/shared';
 import { z } from 'zod';
 
-const { storeName, supportEmail, productNotes } = StoreSettingsSchema.shape;
+const {
+  storeName,
+  supportEmail,
+  productNotes,
+  sellerName,
+  sellerAddress,
+  sellerTaxId,
+  invoicePrefix,
+} = StoreSettingsSchema.shape;
 
 /** The form's values: each note an object, as a field array wants its rows. */
 export const SettingsFormSchema = z.object({
@@ -15,6 +23,10 @@ export const SettingsFormSchema = z.object({
   productNotes: z
     .array(z.object({ text: productNotes.element }))
     .max(MAX_PRODUCT_NOTES, SettingsMessages.tooManyNotes),
+  sellerName,
+  sellerAddress,
+  sellerTaxId,
+  invoicePrefix,
 });
 export type SettingsFormValues = z.input<typeof SettingsFormSchema>;
 
@@ -22,12 +34,20 @@ export const toFormValues = (settings: StoreSettings): SettingsFormValues => ({
   storeName: settings.storeName,
   supportEmail: settings.supportEmail,
   productNotes: settings.productNotes.map((text) => ({ text })),
+  sellerName: settings.sellerName,
+  sellerAddress: settings.sellerAddress,
+  sellerTaxId: settings.sellerTaxId,
+  invoicePrefix: settings.invoicePrefix,
 });
 
 export const toSettings = (values: z.output<typeof SettingsFormSchema>): StoreSettings => ({
   storeName: values.storeName,
   supportEmail: values.supportEmail,
   productNotes: values.productNotes.map((note) => note.text),
+  sellerName: values.sellerName,
+  sellerAddress: values.sellerAddress,
+  sellerTaxId: values.sellerTaxId,
+  invoicePrefix: values.invoicePrefix,
 });
 
 /** A field error of the server's (`productNotes.2`) as the form names it (`productNotes.2.text`). */

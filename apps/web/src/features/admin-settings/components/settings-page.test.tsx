@@ -1,6 +1,7 @@
 import {
   DEFAULT_PRODUCT_NOTES,
   ErrorCode,
+  InvoiceMessages,
   SettingsMessages,
   type StoreSettings,
 } from '@bindery/shared';
@@ -16,6 +17,10 @@ const saved: StoreSettings = {
   storeName: 'Paper Lantern',
   supportEmail: '',
   productNotes: [...DEFAULT_PRODUCT_NOTES],
+  sellerName: '',
+  sellerAddress: '',
+  sellerTaxId: '',
+  invoicePrefix: 'INV-',
 };
 
 afterEach(() => {
@@ -57,8 +62,60 @@ describe('the Settings screen', () => {
       supportEmail: 'care@ink.example',
       productNotes: [DEFAULT_PRODUCT_NOTES[0], 'Secure payment: By card.', 'Printed on request'],
     };
-    expect(bodies).toEqual([expected]);
+    // Issue 26: the invoice settings are saved with the others, unchanged here.
+    expect(bodies).toEqual([
+      { ...expected, sellerName: '', sellerAddress: '', sellerTaxId: '', invoicePrefix: 'INV-' },
+    ]);
     expect(getStoreConfig()).toMatchObject(expected);
+  });
+
+  test('the seller on invoices and the invoice prefix are edited and saved', async () => {
+    const bodies: unknown[] = [];
+    stubFetch({
+      'GET /api/admin/settings': () => jsonResponse(saved),
+      'PUT /api/admin/settings': async (request) => {
+        const body = (await request.json()) as StoreSettings;
+        bodies.push(body);
+        return jsonResponse(body);
+      },
+    });
+    const { user } = renderSettings();
+    const form = within(await screen.findByRole('form', { name: 'Settings' }));
+    await user.type(form.getByLabelText('Seller’s legal name'), 'Łukasz Wójcik Verlag');
+    await user.type(form.getByLabelText('Seller’s address'), 'Große Straße 5{Enter}10115 Berlin');
+    await user.type(form.getByLabelText('Tax ID'), 'DE123456789');
+    await user.clear(form.getByLabelText('Invoice number prefix'));
+    await user.type(form.getByLabelText('Invoice number prefix'), 'BK-');
+    await user.click(form.getByRole('button', { name: 'Save settings' }));
+
+    expect(await screen.findByText(SettingsMessages.saved)).toBeInTheDocument();
+    expect(bodies).toEqual([
+      {
+        ...saved,
+        sellerName: 'Łukasz Wójcik Verlag',
+        sellerAddress: 'Große Straße 5\n10115 Berlin',
+        sellerTaxId: 'DE123456789',
+        invoicePrefix: 'BK-',
+      },
+    ]);
+  });
+
+  test('a prefix with characters a file name cannot take is refused before it is sent', async () => {
+    const bodies: unknown[] = [];
+    stubFetch({
+      'GET /api/admin/settings': () => jsonResponse(saved),
+      'PUT /api/admin/settings': async (request) => {
+        bodies.push(await request.json());
+        return jsonResponse(saved);
+      },
+    });
+    const { user } = renderSettings();
+    const form = within(await screen.findByRole('form', { name: 'Settings' }));
+    await user.clear(form.getByLabelText('Invoice number prefix'));
+    await user.type(form.getByLabelText('Invoice number prefix'), 'INV/2026');
+    await user.click(form.getByRole('button', { name: 'Save settings' }));
+    expect(await form.findByText(InvoiceMessages.invoicePrefixCharacters)).toBeInTheDocument();
+    expect(bodies).toEqual([]);
   });
 
   test('the server’s refusal shows at the field it names', async () => {

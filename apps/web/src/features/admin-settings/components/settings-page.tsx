@@ -15,6 +15,7 @@ import { RetryAlert } from '../../../components/retry-alert';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { useSaveStoreSettings, useStoreSettings } from '../api/store-settings';
+import { InvoiceFields } from './invoice-fields';
 import { ProductNotesField } from './product-notes-field';
 import {
   SettingsFormSchema,
@@ -45,7 +46,8 @@ export function SettingsPage() {
           {SettingsMessages.title}
         </Typography>
         <Typography color="textSecondary">
-          What buyers see of your store: its name, where to write, and the notes on product pages.
+          What buyers see of your store: its name, where to write, the notes on product pages and
+          who issues their invoices.
         </Typography>
       </Box>
       {settings.isError && (
@@ -66,6 +68,9 @@ export function SettingsPage() {
   );
 }
 
+/** The settings typed into a plain text field. */
+type TextFieldName = Exclude<keyof SettingsFormValues, 'productNotes'>;
+
 function SettingsForm({ settings }: { settings: StoreSettings }) {
   const save = useSaveStoreSettings();
   const form = useForm<SettingsFormValues>({
@@ -73,7 +78,7 @@ function SettingsForm({ settings }: { settings: StoreSettings }) {
     resolver: zodResolver(SettingsFormSchema),
   });
   const { errors } = form.formState;
-  const field = (name: 'storeName' | 'supportEmail') => {
+  const field = (name: TextFieldName) => {
     const { ref, ...rest } = form.register(name);
     return {
       ...rest,
@@ -131,6 +136,9 @@ function SettingsForm({ settings }: { settings: StoreSettings }) {
         </Section>
         <Section id="settings-notes" title="Product page notes">
           <ProductNotesField form={form} />
+        </Section>
+        <Section id="settings-invoices" title="Invoices">
+          <InvoiceFields field={field} errors={errors} />
         </Section>
         <Box>
           <Button type="submit" variant="contained" loading={save.isPending}>

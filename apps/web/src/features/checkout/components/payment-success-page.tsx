@@ -1,4 +1,10 @@
-import { CheckoutMessages, OwnershipMessages, type DownloadLinkResponse } from '@bindery/shared';
+import {
+  CheckoutMessages,
+  InvoiceMessages,
+  OwnershipMessages,
+  invoicePath,
+  type DownloadLinkResponse,
+} from '@bindery/shared';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import CheckCircleOutlinedIcon from '@mui/icons-material/CheckCircleOutlined';
 import DownloadIcon from '@mui/icons-material/Download';
@@ -72,7 +78,16 @@ function Verifying() {
   );
 }
 
-function Ready({ link, receivedAt }: { link: DownloadLinkResponse; receivedAt: number }) {
+function Ready({
+  link,
+  receivedAt,
+  orderId,
+}: {
+  link: DownloadLinkResponse;
+  receivedAt: number;
+  /** The paid order, once known: its invoice downloads from here too. */
+  orderId: string | undefined;
+}) {
   return (
     <Stack spacing={2.5} sx={{ alignItems: 'center' }}>
       <Typography color="textSecondary">
@@ -91,6 +106,11 @@ function Ready({ link, receivedAt }: { link: DownloadLinkResponse; receivedAt: n
       <Typography variant="body2" color="textSecondary" sx={{ maxWidth: 420 }}>
         {lifetimeText(link, receivedAt)} You can always get a fresh one from <MyOrdersLink />.
       </Typography>
+      {orderId && (
+        <Link href={invoicePath(orderId)} download variant="body2">
+          {InvoiceMessages.downloadInvoice}
+        </Link>
+      )}
     </Stack>
   );
 }
@@ -180,7 +200,7 @@ export function PaymentSuccessPage() {
         <CheckCircleOutlinedIcon />
       </StateIcon>
     );
-    body = <Ready link={link.data} receivedAt={link.dataUpdatedAt} />;
+    body = <Ready link={link.data} receivedAt={link.dataUpdatedAt} orderId={order.data?._id} />;
   } else if (link.isError && isPaymentNotConfirmed(link.error)) {
     icon = (
       <StateIcon tone="warning">

@@ -174,10 +174,11 @@ describe('my orders', () => {
     await screen.findByText('Alpha');
     expect(statusCellOf('Alpha')).toHaveTextContent(/^Paid$/);
     const actionsOf = (title: string) => rowOf(title).getAllByRole('cell')[4]!;
-    expect(actionsOf('Alpha')).toHaveTextContent(/^Payment disputed: downloads are paused$/);
+    // Issue 26: every paid order links its invoice.
+    expect(actionsOf('Alpha')).toHaveTextContent(/^Payment disputed: downloads are pausedInvoice$/);
     expect(rowOf('Alpha').queryByRole('button')).not.toBeInTheDocument();
     // A dispute the store won lets the buyer download again.
-    expect(actionsOf('Bravo')).toHaveTextContent(/^DownloadEmail me the receipt$/);
+    expect(actionsOf('Bravo')).toHaveTextContent(/^DownloadEmail me the receiptInvoice$/);
     expect(screen.getAllByRole('button', { name: /^Download/ })).toEqual([
       rowOf('Bravo').getByRole('button', { name: 'Download Bravo' }),
     ]);
@@ -204,11 +205,13 @@ describe('my orders', () => {
     await screen.findByText('Alpha');
     const actionsOf = (title: string) => rowOf(title).getAllByRole('cell')[4]!;
     expect(actionsOf('Alpha')).toHaveTextContent(
-      /^Download1 of 3 downloads usedEmail me the receipt$/,
+      /^Download1 of 3 downloads usedEmail me the receiptInvoice$/,
     );
-    expect(actionsOf('Bravo')).toHaveTextContent(/^Download limit reached for this order\.$/);
+    expect(actionsOf('Bravo')).toHaveTextContent(
+      /^Download limit reached for this order\.Invoice$/,
+    );
     expect(rowOf('Bravo').queryByRole('button')).not.toBeInTheDocument();
-    expect(actionsOf('Charlie')).toHaveTextContent(/^DownloadEmail me the receipt$/);
+    expect(actionsOf('Charlie')).toHaveTextContent(/^DownloadEmail me the receiptInvoice$/);
   });
 
   test('pages on the server: 10 by default, page sizes 5 and 10', async () => {

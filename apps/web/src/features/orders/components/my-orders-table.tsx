@@ -18,6 +18,7 @@ import { visuallyHiddenSx } from '../../../components/visually-hidden';
 import type { MyOrder } from '../api/get-my-orders';
 import { formatOrderDateTime } from '../../../lib/format-order-date';
 import { EmailReceiptButton } from './email-receipt-button';
+import { InvoiceLinks } from './invoice-links';
 import { CompletePaymentLink, DownloadsUsed, HeldNote, heldReason } from './my-order-notes';
 import { OrderStatusChip } from './order-status-chip';
 import { ProductThumbnail } from '../../../components/product-thumbnail';
@@ -214,6 +215,7 @@ export function MyOrdersTable({
                     downloadingId={downloadingId}
                     onDownload={onDownload}
                   />
+                  <InvoiceLinks order={order} />
                 </TableCell>
               </TableRow>
             ))}
