@@ -174,6 +174,7 @@ describe('payment success page', () => {
           _id: 'order0000000001',
           product: { _id: 'p1', title: 'Pocket Atlas', image: [], onSale: true },
           amountCents: 1250,
+          currency: 'USD',
           status: 'paid',
           createdAt: '2026-01-02T12:00:00.000Z',
           paidAt: '2026-01-02T12:01:00.000Z',
