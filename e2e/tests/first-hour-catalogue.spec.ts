@@ -78,7 +78,10 @@ for (const width of ['desktop', 'phone'] as const) {
     await expect(row).toHaveCount(1);
     await expect(row.getByText(title, { exact: true })).toBeVisible();
     await expect(row.getByText('No longer sold', { exact: true })).toBeVisible();
-    await expect(row.getByRole('link')).toHaveCount(0);
+    // Its title links nowhere (the product page is gone); the row's one link is its invoice.
+    await expect(row.getByRole('link')).toHaveCount(1);
+    await expect(row.getByRole('link', { name: 'Invoice (PDF)' })).toHaveCount(1);
+    await expect(row.getByRole('link', { name: title })).toHaveCount(0);
     await expect(row.getByText('Product Not Found')).toHaveCount(0);
 
     const downloadStarted = page.waitForEvent('download');
