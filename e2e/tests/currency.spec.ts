@@ -1,17 +1,12 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
 import { payByCard, signUpBuyer } from './buyer-helpers.js';
 import { ADMIN, signInThroughUi } from './fixtures.js';
+import { startOwnStore, type OwnStore } from './own-store.js';
 import { createProduct, uniqueWord } from './products.js';
 
 // A store of its own, selling in euros written the German way (STORE_CURRENCY=EUR,
 // STORE_LOCALE=de-DE), on the port after the ones the configured store and its mail sink use.
 
-const SERVER_MAIN = fileURLToPath(new URL('../../apps/server/dist/store.js', import.meta.url));
 const port = Number(process.env.E2E_PORT ?? 4310) + 4;
 const origin = `http://127.0.0.1:${port}`;
 
@@ -20,51 +15,24 @@ test.use({ baseURL: origin });
 /** "19,90 €" as de-DE writes it: a no-break space before the sign. */
 const EUROS = /19,90\s€/;
 
-let child: ChildProcess | undefined;
-let dataDir: string | undefined;
+let store: OwnStore | undefined;
 
 test.beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(os.tmpdir(), 'bindery-e2e-currency-'));
-  child = spawn(process.execPath, [SERVER_MAIN], {
+  store = await startOwnStore({
+    port,
     env: {
-      PATH: process.env.PATH,
-      PORT: String(port),
-      HOST: '127.0.0.1',
       PUBLIC_URL: origin,
-      DATA_DIR: dataDir,
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
-      LOG_LEVEL: 'warn',
       SEED_DEMO: 'false',
-      AUTH_REGISTRATIONS_PER_IP_PER_HOUR: '1000',
       STORE_CURRENCY: 'EUR',
       STORE_LOCALE: 'de-DE',
     },
-    stdio: ['ignore', 'ignore', 'pipe'],
   });
-  let stderr = '';
-  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    try {
-      if ((await fetch(`${origin}/api/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    if (child.exitCode !== null || Date.now() > deadline) {
-      throw new Error(`the store did not start (exit ${child.exitCode}): ${stderr}`);
-    }
-    await new Promise((done) => setTimeout(done, 200));
-  }
 });
 
 test.afterAll(async () => {
-  if (child && child.exitCode === null) {
-    const exited = new Promise((done) => child!.once('exit', done));
-    child.kill('SIGTERM');
-    await exited;
-  }
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  await store?.stop();
 });
 
 /** A product at 19,90 € with a title only this test uses. */

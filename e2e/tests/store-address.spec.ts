@@ -1,70 +1,16 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { newBuyer, signInThroughUi } from './fixtures.js';
-
-const SERVER_MAIN = fileURLToPath(new URL('../../apps/server/dist/store.js', import.meta.url));
-
-/** A port nobody listens on right now. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
+import { startOwnStore } from './own-store.js';
 
 /** The built store on its own fresh data directory, started WITHOUT PUBLIC_URL. */
-async function startStoreWithoutPublicUrl() {
-  const port = await freePort();
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bindery-e2e-address-'));
-  const child: ChildProcess = spawn(process.execPath, [SERVER_MAIN], {
+const startStoreWithoutPublicUrl = () =>
+  startOwnStore({
     env: {
-      PATH: process.env.PATH,
-      PORT: String(port),
-      HOST: '127.0.0.1',
       PUBLIC_URL: '',
-      DATA_DIR: dataDir,
       ADMIN_EMAIL: 'admin@example.com',
       ADMIN_PASSWORD: 'admin password 1',
-      LOG_LEVEL: 'warn',
-      AUTH_REGISTRATIONS_PER_IP_PER_HOUR: '1000',
     },
-    stdio: ['ignore', 'ignore', 'pipe'],
   });
-  let stderr = '';
-  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (child.exitCode !== null || Date.now() > deadline) {
-      throw new Error(`the store did not start (exit ${child.exitCode}): ${stderr}`);
-    }
-    await new Promise((done) => setTimeout(done, 200));
-  }
-  return {
-    port,
-    async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((done) => child.once('exit', done));
-        child.kill('SIGTERM');
-        await exited;
-      }
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
 
 test.describe('a store started without PUBLIC_URL', () => {
   let store: Awaited<ReturnType<typeof startStoreWithoutPublicUrl>>;

@@ -1,0 +1,80 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+// A store of a spec's own, for a setting the configured store does not have (no PUBLIC_URL,
+// another currency): the built server on a fresh data directory, stopped by the spec.
+
+const SERVER_MAIN = fileURLToPath(new URL('../../apps/server/dist/store.js', import.meta.url));
+
+/** A port nobody listens on right now. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+export interface OwnStore {
+  port: number;
+  origin: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the store on `port` (a free one when not given) with `env` beside the basics, and
+ * resolves once it answers its health check; fails with its error output if it exits first.
+ */
+export async function startOwnStore({
+  port,
+  env,
+}: {
+  port?: number;
+  env: Record<string, string>;
+}): Promise<OwnStore> {
+  const listenOn = port ?? (await freePort());
+  const origin = `http://127.0.0.1:${listenOn}`;
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bindery-e2e-own-'));
+  const child = spawn(process.execPath, [SERVER_MAIN], {
+    env: {
+      PATH: process.env.PATH,
+      PORT: String(listenOn),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      AUTH_REGISTRATIONS_PER_IP_PER_HOUR: '1000',
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  const stop = async () => {
+    if (child.exitCode === null) {
+      const exited = new Promise((done) => child.once('exit', done));
+      child.kill('SIGTERM');
+      await exited;
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    try {
+      if ((await fetch(`${origin}/api/health`)).ok) return { port: listenOn, origin, stop };
+    } catch {
+      // not listening yet
+    }
+    if (child.exitCode !== null || Date.now() > deadline) {
+      await stop();
+      throw new Error(`the store did not start (exit ${child.exitCode}): ${stderr}`);
+    }
+    await new Promise((done) => setTimeout(done, 200));
+  }
+}
