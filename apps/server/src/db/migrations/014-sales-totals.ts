@@ -4,8 +4,8 @@ export const QUARTER_HOUR_MS = 15 * 60 * 1000;
 export const UTC_DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
- * Recomputes both totals from the orders (the migration's fill; also what a bulk import of
- * orders written straight into the database runs afterwards). Integer division on both
+ * Recomputes both totals from the orders, as the tables were before migration 021 kept them per
+ * currency (this migration's fill; a bulk import now runs 021's). Integer division on both
  * databases: `paid_at` and the bucket widths are integers.
  */
 export const SALES_TOTALS_FROM_ORDERS = [

@@ -19,6 +19,16 @@ const TOTALS_FROM_ORDERS = [
       GROUP BY paid_at / ${UTC_DAY_MS} * ${UTC_DAY_MS}, product_id, currency`,
 ];
 
+/**
+ * The running totals made again from the orders, as they are now (per currency): what the
+ * benchmark runs after writing its orders straight into the database.
+ */
+export const SALES_TOTALS_BY_CURRENCY_FROM_ORDERS = [
+  `DELETE FROM sales_quarter_hours`,
+  `DELETE FROM sales_product_days`,
+  ...TOTALS_FROM_ORDERS,
+];
+
 const tables = (integer: 'INTEGER' | 'BIGINT', withoutRowId: string) => [
   `DROP TABLE sales_quarter_hours`,
   `DROP TABLE sales_product_days`,
@@ -28,7 +38,7 @@ const tables = (integer: 'INTEGER' | 'BIGINT', withoutRowId: string) => [
     revenue_cents ${integer} NOT NULL,
     orders ${integer} NOT NULL,
     refunded_cents ${integer} NOT NULL,
-    PRIMARY KEY (starts_at, currency)
+    PRIMARY KEY (currency, starts_at)
   )${withoutRowId}`,
   `CREATE TABLE sales_product_days (
     starts_at ${integer} NOT NULL,
@@ -36,12 +46,16 @@ const tables = (integer: 'INTEGER' | 'BIGINT', withoutRowId: string) => [
     currency TEXT NOT NULL,
     revenue_cents ${integer} NOT NULL,
     orders ${integer} NOT NULL,
-    PRIMARY KEY (starts_at, product_id, currency)
+    PRIMARY KEY (currency, starts_at, product_id)
   )${withoutRowId}`,
   ...TOTALS_FROM_ORDERS,
 ];
 
 /**
+ * The currency leads both keys: every read is one currency over a range of time, and with the
+ * time first SQLite read a year of one currency through an automatic index on the currency
+ * (1.4 s over three years of quarter hours, against 6 ms by the key).
+ *
  * The sales overview's running totals (migration 014) per currency (decision 030): an order
  * keeps the currency it was paid in, and a store that changed STORE_CURRENCY must not add yen
  * to euros. The totals are derived from the orders, so both tables are made again with the
