@@ -157,6 +157,9 @@ test('a signed-in buyer gets the page with their name, kept private, and taken o
 }) => {
   const buyer = newBuyer();
   await registerThroughUi(page, buyer);
+  // Signing in waits for the account, as the other flows do: the form clears its passwords
+  // when registering ends, which could land after they were typed again.
+  await expect(page.getByText('Registration successful! Please log in.')).toBeVisible();
   await signInThroughUi(page, buyer.email, buyer.password);
   await expect(page.getByText('Login successful!')).toBeVisible();
 
