@@ -70,8 +70,8 @@ async function measure({ root, log, kind, total, runs }) {
     const seeding = performance.now();
     const require = createRequire(path.join(root, 'apps/server/package.json'));
     // Orders written behind the store's back: its running sales totals are recomputed after.
-    const { SALES_TOTALS_BY_CURRENCY_FROM_ORDERS: SALES_TOTALS_FROM_ORDERS } = await import(
-      pathToFileURL(path.join(root, 'apps/server/dist/db/migrations/021-sales-currencies.js')).href
+    const { SALES_TOTALS_WITH_TAX_FROM_ORDERS: SALES_TOTALS_FROM_ORDERS } = await import(
+      pathToFileURL(path.join(root, 'apps/server/dist/db/migrations/023-tax.js')).href
     );
     if (kind === 'sqlite') {
       const Database = require('better-sqlite3');

@@ -19,3 +19,4 @@ export * from './settings-texts.js';
 export * from './receipts.js';
 export * from './admin-lists.js';
 export * from './invoices.js';
+export * from './tax.js';

@@ -25,10 +25,21 @@ export const OrderProductSchema = z.object({
 export const PurchaseSchema = z.object({
   _id: z.string(),
   product: OrderProductSchema.nullable(),
-  /** Minor units of `currency` (cents for USD, whole yen for JPY), as Stripe counts them. */
+  /**
+   * The total, tax included: minor units of `currency` (cents for USD, whole yen for JPY), as
+   * Stripe counts them. Before payment, the price.
+   */
   amountCents: z.number().int(),
+  /** Before tax (the price, for tax added on top); equals `amountCents` without tax. */
+  subtotalCents: z.number().int(),
+  /** The tax the payment collected; 0 without tax. */
+  taxCents: z.number().int(),
   /** The currency the order was made and paid in, ISO 4217 upper case; never changes. */
   currency: z.string(),
+  /** The buyer's country as the payment gave it (ISO 3166-1 alpha-2); null when none was asked. */
+  buyerCountry: z.string().nullable(),
+  /** The buyer's tax ID (e.g. a VAT number) as the payment gave it; null when there is none. */
+  buyerTaxId: z.string().nullable(),
   status: OrderStatusSchema,
   createdAt: z.string(),
   paidAt: z.string().nullable(),

@@ -40,7 +40,10 @@ export type SalesQuery = z.infer<typeof SalesQuerySchema>;
 
 export const SalesDaySchema = z.object({
   date: z.string(),
+  /** The day's paid orders net of tax. */
   revenueCents: z.number().int(),
+  /** The tax they collected. */
+  taxCents: z.number().int(),
   orders: z.number().int(),
 });
 export type SalesDay = z.infer<typeof SalesDaySchema>;
@@ -58,6 +61,7 @@ export const CurrencyTotalsSchema = z.object({
   /** ISO 4217, upper case. */
   currency: z.string(),
   revenueCents: z.number().int(),
+  taxCents: z.number().int(),
   refundedCents: z.number().int(),
   orders: z.number().int(),
 });
@@ -73,8 +77,14 @@ export const SalesResponseSchema = z.object({
    * counts its orders only.
    */
   currency: z.string(),
-  /** Paid orders in the range (refunded ones are in `refundedCents` instead). */
+  /**
+   * Paid orders in the range, net of tax (refunded ones are in `refundedCents` instead, and
+   * their tax is out of `taxCents`).
+   */
   revenueCents: z.number().int(),
+  /** The tax the paid orders of the range collected. */
+  taxCents: z.number().int(),
+  /** What was given back for orders paid in the range, tax included. */
   refundedCents: z.number().int(),
   orders: z.number().int(),
   days: z.array(SalesDaySchema),

@@ -67,6 +67,7 @@ export async function wireMoneyPath(
   const clock = options.clock ?? Date.now;
   const testCheckoutSessions = createTestCheckoutSessions({
     repo: createTestCheckoutRepo(database.db),
+    taxRate: config.payments.tax?.testRate ?? null,
     clock,
   });
   const payments = createPaymentProvider({ config, testCheckout: testCheckoutSessions, clock });

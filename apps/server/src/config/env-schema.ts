@@ -141,6 +141,21 @@ export const EnvSchema = z.object({
       })
       .optional(),
   ),
+  STRIPE_TAX: z
+    .enum(['true', 'false', '1', '0', ''], { error: 'must be true or false' })
+    .default('false')
+    .transform((value) => value === 'true' || value === '1'),
+  TAX_BEHAVIOR: z
+    .enum(['exclusive', 'inclusive', ''], { error: 'must be exclusive or inclusive' })
+    .default('exclusive')
+    .transform((value) => (value === '' ? 'exclusive' : value)),
+  TEST_TAX_RATE: optionalText.pipe(
+    z
+      .string()
+      .regex(/^\d{1,2}(\.\d{1,3})?$|^100$/, 'must be a percentage such as 20 or 8.875')
+      .refine((rate) => Number(rate) > 0, 'must be more than 0 (leave it unset for no tax)')
+      .optional(),
+  ),
   DOWNLOAD_LINK_TTL_MINUTES: positiveInt(15),
   DOWNLOAD_LIMIT: z.coerce
     .number({ error: 'must be a whole number' })

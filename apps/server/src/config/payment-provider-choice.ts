@@ -24,8 +24,22 @@ export function paymentsOf(vars: EnvVars, publicUrl: string): Config['payments']
       : {}),
     checkoutSessionMinutes: 30,
     downloadLinkMinutes: vars.DOWNLOAD_LINK_TTL_MINUTES,
+    tax: taxOf(vars, provider),
   };
 }
+
+/**
+ * Tax at checkout: Stripe Tax with STRIPE_TAX=true, the test checkout's simulation with
+ * TEST_TAX_RATE; otherwise none (the specification's default).
+ */
+function taxOf(vars: EnvVars, provider: 'test' | 'stripe'): Config['payments']['tax'] {
+  const behavior = vars.TAX_BEHAVIOR === 'inclusive' ? 'inclusive' : 'exclusive';
+  if (provider === 'stripe') return vars.STRIPE_TAX ? { behavior, testRate: null } : null;
+  return vars.TEST_TAX_RATE ? { behavior, testRate: normalRate(vars.TEST_TAX_RATE) } : null;
+}
+
+/** A percentage as the orders keep it: "20", "8.875" (no trailing zeros). */
+const normalRate = (rate: string) => String(Number(rate));
 
 /**
  * Stripe when its keys are set; the built-in test checkout only when asked for (PAYMENTS=test)

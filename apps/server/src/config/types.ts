@@ -1,4 +1,5 @@
 import type { LogFormat } from '../lib/log-format.js';
+import type { TaxBehavior } from '@bindery/shared';
 
 export type DatabaseConfig =
   { kind: 'sqlite'; filename: string } | { kind: 'postgres'; url: string };
@@ -97,6 +98,15 @@ export interface Config {
     checkoutSessionMinutes: number;
     /** How long a signed download link works. */
     downloadLinkMinutes: number;
+    /**
+     * Tax at checkout (decision 033): Stripe Tax (STRIPE_TAX=true) or the test checkout's
+     * TEST_TAX_RATE; null for none. `behavior` is TAX_BEHAVIOR, sent as each line's.
+     */
+    tax: {
+      behavior: TaxBehavior;
+      /** The test checkout's rate, a decimal percentage; null with Stripe (Stripe Tax decides). */
+      testRate: string | null;
+    } | null;
   };
   uploads: {
     /** Largest digital file the file host accepts. */

@@ -2,6 +2,7 @@ import type { ColumnType, Generated } from 'kysely';
 import type {
   DigitalFormat,
   DisputeStatus,
+  TaxBehavior,
   ImageFormat,
   MailKind,
   MailStatus,
@@ -9,7 +10,12 @@ import type {
   Role,
 } from '@bindery/shared';
 import type { InvoiceDocumentsTable, InvoiceSequencesTable } from './invoice-tables.js';
+import type {
+  TestCheckoutRefundsTable,
+  TestCheckoutSessionsTable,
+} from './test-checkout-tables.js';
 export type * from './invoice-tables.js';
+export type * from './test-checkout-tables.js';
 
 /** Timestamps are milliseconds since the epoch in both databases (integer / bigint). */
 export interface UsersTable {
@@ -57,6 +63,8 @@ export interface ProductsTable {
   archivedAt: number | null;
   /** Completed downloads per order for this product; null for the store's DOWNLOAD_LIMIT, 0 unlimited. */
   downloadLimit: number | null;
+  /** The tax category the provider is told (Stripe's `txcd_…`); null for the store's default. */
+  taxCode: string | null;
 }
 
 /**
@@ -115,9 +123,25 @@ export interface OrdersTable {
   id: string;
   userId: string;
   productId: string;
-  /** The product's stored price when the order was made; never a client's number. */
+  /**
+   * What the buyer is charged: the product's stored price when the order was made (never a
+   * client's number), and once paid, the total the payment charged, tax included (migration 023).
+   */
   amountCents: number;
   currency: string;
+  /** Before tax: the price, or what the payment said the subtotal was (migration 023). */
+  subtotalCents: number;
+  /** The tax the payment collected; 0 without tax. */
+  taxCents: number;
+  /** How the checkout was asked to tax the price; null when no tax was asked. */
+  taxBehavior: TaxBehavior | null;
+  /** The rate charged, a decimal percentage ("20", "8.875"); null when unknown or untaxed. */
+  taxRate: string | null;
+  /** The buyer as the payment named them (billing details): for the invoice. */
+  buyerName: string | null;
+  /** ISO 3166-1 alpha-2, upper case. */
+  buyerCountry: string | null;
+  buyerTaxId: string | null;
   status: OrderStatus;
   provider: 'test' | 'stripe';
   providerSessionId: string | null;
@@ -153,9 +177,12 @@ export interface SalesQuarterHoursTable {
   startsAt: number;
   /** The orders' currency, lower case (migration 021): each currency has its own rows. */
   currency: string;
+  /** Paid orders' totals net of tax (migration 023). */
   revenueCents: number;
   orders: number;
   refundedCents: number;
+  /** The tax paid orders collected; a refund takes its order's out again. */
+  taxCents: number;
 }
 
 /** Paid revenue and orders per product per UTC day of payment time (migration 014). */
@@ -231,32 +258,6 @@ export interface DownloadsTable {
 export interface DownloadUsageTable {
   orderId: string;
   bytesSinceCount: number;
-}
-
-/** Provider-side state of the built-in test checkout. */
-export interface TestCheckoutSessionsTable {
-  id: string;
-  orderId: string;
-  productTitle: string;
-  amountCents: number;
-  currency: string;
-  status: 'open' | 'complete' | 'expired';
-  paymentStatus: 'unpaid' | 'paid';
-  successUrl: string;
-  cancelUrl: string;
-  createdAt: number;
-  expiresAt: number;
-  /** The key the session was created under: the same key returns the same session. */
-  idempotencyKey: string | null;
-}
-
-/** Refunds of the built-in test checkout, one per idempotency key. */
-export interface TestCheckoutRefundsTable {
-  id: string;
-  sessionId: string;
-  idempotencyKey: string;
-  amountCents: number;
-  createdAt: number;
 }
 
 /** One row: what the catalogue reads instead of scanning products (migration 009). */

@@ -47,7 +47,12 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       maxRegistrationsPerIpPerHour: 10_000,
       failureWindowMinutes: 15,
     },
-    payments: { provider: 'test', checkoutSessionMinutes: 30, downloadLinkMinutes: 15 },
+    payments: {
+      provider: 'test',
+      checkoutSessionMinutes: 30,
+      downloadLinkMinutes: 15,
+      tax: null,
+    },
     uploads: {
       maxFileBytes: 2 * 1024 * 1024 * 1024,
       maxImageBytes: 10 * 1024 * 1024,

@@ -528,6 +528,7 @@ export function stripeTestPayments(
       ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
     },
     checkoutSessionMinutes: 30,
+    tax: null,
     downloadLinkMinutes: 15,
   };
 }

@@ -1,3 +1,5 @@
+import type { TaxBehavior } from '@bindery/shared';
+
 /**
  * What Bindery needs from a payment provider: a hosted checkout for one order, the truth about
  * a checkout session when asked, closing a checkout nobody should pay any more, and refunds.
@@ -33,6 +35,11 @@ export interface CreateCheckoutSessionInput {
   expiresAt: number;
   /** One key per attempt: a retried request never opens a second session. */
   idempotencyKey: string;
+  /**
+   * Tax to collect (decision 033): how the price is taxed and the product's tax category;
+   * null for none. With it the provider asks for the billing address and a tax ID.
+   */
+  tax: { behavior: TaxBehavior; code: string } | null;
 }
 
 export interface CreatedCheckoutSession {
@@ -47,9 +54,26 @@ export interface ProviderSession {
   orderId: string | null;
   status: 'open' | 'complete' | 'expired';
   paymentStatus: 'paid' | 'unpaid' | 'no_payment_required';
+  /** The total charged, tax included (Stripe's `amount_total`). */
   amountTotal: number | null;
+  /** Before tax (`amount_subtotal`; the tax-included price for inclusive tax). */
+  amountSubtotal: number | null;
+  /** The tax in the total (`total_details.amount_tax`). */
+  amountTax: number | null;
+  /** The tax rate, a decimal percentage ("20"), where the provider said it. */
+  taxRate: string | null;
   currency: string | null;
   paymentIntentId: string | null;
+  /** Who paid, as the checkout collected it (`customer_details`); null when it did not. */
+  customer: ProviderCustomer | null;
+}
+
+export interface ProviderCustomer {
+  name: string | null;
+  /** ISO 3166-1 alpha-2 of the billing address. */
+  country: string | null;
+  /** The first tax ID the buyer gave (e.g. `DE123456789`). */
+  taxId: string | null;
 }
 
 export interface RefundPaymentInput {

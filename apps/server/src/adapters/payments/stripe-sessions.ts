@@ -23,9 +23,49 @@ export function toProviderSession(session: Stripe.Checkout.Session): ProviderSes
       'unpaid',
     ),
     amountTotal: session.amount_total,
+    amountSubtotal: session.amount_subtotal,
+    amountTax: session.total_details?.amount_tax ?? null,
+    taxRate: taxRateOf(session.total_details?.breakdown?.taxes ?? []),
     currency: session.currency,
     paymentIntentId:
       typeof paymentIntent === 'string' ? paymentIntent : (paymentIntent?.id ?? null),
+    customer: customerOf(session.customer_details),
+  };
+}
+
+/** One tax shape Stripe sends per rate: in a checkout's breakdown, or a line's `taxes`. */
+export interface StripeTaxAmount {
+  amount: number;
+  rate: { percentage: number | null };
+}
+
+/**
+ * The rate a session charged, as a decimal percentage: the sum of the rates that took money
+ * (a Canadian GST and PST are one line's two taxes); null when Stripe did not list them.
+ */
+export function taxRateOf(taxes: readonly StripeTaxAmount[]): string | null {
+  const charged = taxes.filter((tax) => tax.amount > 0 && tax.rate.percentage !== null);
+  if (charged.length === 0) return null;
+  const sum = charged.reduce((total, tax) => total + tax.rate.percentage! * 1000, 0);
+  return String(Math.round(sum) / 1000);
+}
+
+/** The buyer as Checkout collected them: name, billing country, first tax ID. */
+export function customerOf(
+  details:
+    | {
+        name?: string | null;
+        address?: { country?: string | null } | null;
+        tax_ids?: Array<{ value?: string | null }> | null;
+      }
+    | null
+    | undefined,
+): ProviderSession['customer'] {
+  if (!details) return null;
+  return {
+    name: details.name?.trim() || null,
+    country: details.address?.country?.toUpperCase() || null,
+    taxId: details.tax_ids?.find((taxId) => taxId.value)?.value ?? null,
   };
 }
 

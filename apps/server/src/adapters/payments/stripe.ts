@@ -115,10 +115,23 @@ async function createCheckoutSession(
               currency: input.currency,
               // Always the order's amount, which checkout read from the database.
               unit_amount: input.amountCents,
-              product_data: { name: input.productTitle },
+              product_data: {
+                name: input.productTitle,
+                ...(input.tax ? { tax_code: input.tax.code } : {}),
+              },
+              ...(input.tax ? { tax_behavior: input.tax.behavior } : {}),
             },
           },
         ],
+        // Stripe Tax (decision 033): the rate comes from the billing address, a business
+        // buyer's tax ID may reverse-charge it, and both land on the invoice.
+        ...(input.tax
+          ? {
+              automatic_tax: { enabled: true },
+              billing_address_collection: 'required' as const,
+              tax_id_collection: { enabled: true },
+            }
+          : {}),
         client_reference_id: input.orderId,
         metadata: { orderId: input.orderId },
         // Refund events name only the payment; this leads them back to the order.
@@ -145,7 +158,10 @@ async function retrieveSession(
   // A session id goes into the request path; anything unlike one is not a session of ours.
   if (!SESSION_ID_SHAPE.test(sessionId)) return null;
   try {
-    const session = await call(timeoutMs, () => stripe.checkout.sessions.retrieve(sessionId));
+    // The breakdown names the rate charged, for the invoice; Stripe sends it only when asked.
+    const session = await call(timeoutMs, () =>
+      stripe.checkout.sessions.retrieve(sessionId, { expand: ['total_details.breakdown'] }),
+    );
     return toProviderSession(session);
   } catch (error) {
     if (isNotFound(error)) return null;

@@ -20,6 +20,7 @@ import { m018OrderNumbers } from './018-order-numbers.js';
 import { m020SearchFormats } from './020-search-formats.js';
 import { m021SalesCurrencies } from './021-sales-currencies.js';
 import { m022Invoices } from './022-invoices.js';
+import { m023Tax } from './023-tax.js';
 
 /** A schema change, written once per database where their SQL differs. */
 export interface Migration {
@@ -52,4 +53,5 @@ export const migrations: Migration[] = [
   m020SearchFormats,
   m021SalesCurrencies,
   m022Invoices,
+  m023Tax,
 ];

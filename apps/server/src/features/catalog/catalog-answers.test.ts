@@ -45,6 +45,7 @@ function productRows(
     updatedAt: 1_700_000_000_000 + index * 1000,
     archivedAt: null,
     downloadLimit: null,
+    taxCode: null,
     ...make(index),
   }));
 }

@@ -50,6 +50,7 @@ async function seedProducts(
       updatedAt: 1_700_000_000_000 + index * 1000,
       archivedAt: null,
       downloadLimit: null,
+      taxCode: null,
     });
   }
 }

@@ -19,6 +19,8 @@ export function createProductReads(repo: CatalogRepo, currency: string) {
       priceCents: number;
       currency: string;
       digitalFileId: string;
+      /** Its own tax category; null for the store's default. */
+      taxCode: string | null;
     } | null> {
       const row = await findLiveProduct(repo, id);
       return row
@@ -28,6 +30,7 @@ export function createProductReads(repo: CatalogRepo, currency: string) {
             priceCents: row.priceCents,
             currency,
             digitalFileId: row.digitalFileId,
+            taxCode: row.taxCode,
           }
         : null;
     },

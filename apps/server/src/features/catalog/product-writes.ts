@@ -99,6 +99,7 @@ export async function createProduct(deps: ProductWriteDeps, body: CreateInput): 
     updatedAt: now,
     archivedAt: null,
     downloadLimit: body.downloadLimit,
+    taxCode: null,
   };
   // One transaction: the product exists exactly when its uploads are claimed by it alone,
   // so an upload another product just took (or one being deleted) answers 409 with no product.

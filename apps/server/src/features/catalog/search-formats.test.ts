@@ -47,6 +47,7 @@ async function seed(items: Array<{ title: string; format: DigitalFormat; descrip
       updatedAt: 1_700_000_000_000 + index * 1000,
       archivedAt: null,
       downloadLimit: null,
+      taxCode: null,
     });
   }
 }

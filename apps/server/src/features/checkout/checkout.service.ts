@@ -17,7 +17,10 @@ export interface CheckoutServiceOptions {
   catalog: Pick<CatalogService, 'getProductForSale' | 'archiveProduct' | 'purgeArchivedProduct'>;
   payments: PaymentProvider;
   downloads: Pick<DownloadsService, 'createLink'>;
-  config: { payments: Pick<Config['payments'], 'checkoutSessionMinutes'> };
+  config: {
+    payments: Pick<Config['payments'], 'checkoutSessionMinutes'> &
+      Partial<Pick<Config['payments'], 'tax'>>;
+  };
   clock?: () => number;
   /** Where provider trouble is reported with the order it concerns; buyers see a plain message. */
   log?: CheckoutLog;
@@ -40,7 +43,15 @@ export function createCheckoutService({
   const sessionMs = config.payments.checkoutSessionMinutes * MINUTE;
   const calls = createProviderCalls({ orders, payments, log });
   return {
-    ...createHostedCheckout({ orders, catalog, payments, calls, sessionMs, clock }),
+    ...createHostedCheckout({
+      orders,
+      catalog,
+      payments,
+      calls,
+      sessionMs,
+      tax: config.payments.tax ?? null,
+      clock,
+    }),
     ...createSuccessPage({ orders, payments, downloads, calls, log }),
     ...createRefunds({ orders, payments, calls, log }),
     ...createRemovals({ orders, catalog, calls, log }),

@@ -291,6 +291,7 @@ describe('reconciliation of ended checkouts', () => {
       userId: user.id,
       product: { id: product._id, priceCents: 1999, currency: 'USD' },
       provider: 'test',
+      taxBehavior: null,
     });
     clock.advance(31 * MINUTE);
     await t.app.checkout.reconcilePendingOrders();

@@ -1,6 +1,15 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { CatalogMessages, CheckoutMessages, type CheckoutSessionResponse } from '@bindery/shared';
-import type { PaymentProvider } from '../../adapters/payments/payment-provider.js';
+import {
+  CatalogMessages,
+  CheckoutMessages,
+  DEFAULT_TAX_CODE,
+  type CheckoutSessionResponse,
+  type TaxBehavior,
+} from '@bindery/shared';
+import type {
+  CreateCheckoutSessionInput,
+  PaymentProvider,
+} from '../../adapters/payments/payment-provider.js';
 import { AppError } from '../../errors.js';
 import type { SessionUser } from '../../plugins/session.js';
 import type { CatalogService } from '../catalog/index.js';
@@ -25,6 +34,8 @@ export interface HostedCheckoutOptions {
   calls: ProviderCalls;
   /** CHECKOUT_SESSION_MINUTES, in milliseconds. */
   sessionMs: number;
+  /** Tax to collect at checkout (STRIPE_TAX or TEST_TAX_RATE, with TAX_BEHAVIOR); null for none. */
+  tax: { behavior: TaxBehavior } | null;
   clock: () => number;
 }
 
@@ -38,14 +49,10 @@ export function createHostedCheckout({
   payments,
   calls,
   sessionMs,
+  tax,
   clock,
 }: HostedCheckoutOptions) {
   const { askProvider, closeCheckout } = calls;
-  /** The pages a checkout returns to, at the address the buyer started it from. */
-  const returnUrlsOf = (storeUrl: string) => ({
-    successUrl: `${storeUrl}/store/success?session_id={CHECKOUT_SESSION_ID}`,
-    cancelUrl: `${storeUrl}/store/cancel`,
-  });
   return {
     /**
      * A pending order at the catalogue's price and a hosted checkout for it, returning to
@@ -60,12 +67,14 @@ export function createHostedCheckout({
       const product = await catalog.getProductForSale(productId);
       if (!product) throw AppError.notFound(CatalogMessages.productNotFound);
       const { successUrl, cancelUrl } = returnUrlsOf(storeUrl);
-      const fingerprint = checkoutFingerprint(product, user.email, successUrl, cancelUrl);
+      const taxAsked = taxAskedFor(tax, product);
+      const fingerprint = checkoutFingerprint(product, taxAsked, user.email, successUrl, cancelUrl);
       const reusable = await orders.findReusablePendingOrder({
         userId: user._id,
         productId: product.id,
         amountCents: product.priceCents,
         currency: product.currency,
+        taxBehavior: taxAsked?.behavior ?? null,
         provider: payments.name,
         since: clock() - sessionMs,
       });
@@ -81,7 +90,12 @@ export function createHostedCheckout({
       const order =
         reusable && reusable.providerSessionId === null
           ? reusable
-          : await orders.createPendingOrder({ userId: user._id, product, provider: payments.name });
+          : await orders.createPendingOrder({
+              userId: user._id,
+              product,
+              provider: payments.name,
+              taxBehavior: taxAsked?.behavior ?? null,
+            });
       // A new key for every attempt: a key is never sent again with other parameters (Stripe
       // refuses that), while the SDK's own retry of one attempt reuses it.
       const idempotencyKey = `checkout-${order.id}-${randomBytes(6).toString('base64url')}`;
@@ -97,6 +111,7 @@ export function createHostedCheckout({
           storeUrl,
           expiresAt: clock() + sessionMs,
           idempotencyKey,
+          tax: taxAsked,
         }),
       );
       await orders.attachCheckoutSession(order.id, {
@@ -115,6 +130,19 @@ export function createHostedCheckout({
     },
   };
 }
+
+/** The pages a checkout returns to, at the address the buyer started it from. */
+const returnUrlsOf = (storeUrl: string) => ({
+  successUrl: `${storeUrl}/store/success?session_id={CHECKOUT_SESSION_ID}`,
+  cancelUrl: `${storeUrl}/store/cancel`,
+});
+
+/** The tax a checkout asks the provider for: the store's behaviour, the product's category. */
+const taxAskedFor = (
+  tax: HostedCheckoutOptions['tax'],
+  product: { taxCode: string | null },
+): CreateCheckoutSessionInput['tax'] =>
+  tax ? { behavior: tax.behavior, code: product.taxCode ?? DEFAULT_TAX_CODE } : null;
 
 const successUrlOf = (storeUrl: string, sessionId: string) =>
   `${storeUrl}/store/success?session_id=${encodeURIComponent(sessionId)}`;
@@ -166,9 +194,13 @@ const chargeOf = (order: OrderRow) => ({
   currency: order.currency.toUpperCase(),
 });
 
-/** The fingerprint of what a Buy Now asks the provider: the product's sale, buyer and pages. */
+/**
+ * The fingerprint of what a Buy Now asks the provider: the product's sale and tax, buyer and
+ * pages.
+ */
 const checkoutFingerprint = (
   product: { title: string; priceCents: number; currency: string },
+  tax: { behavior: TaxBehavior; code: string } | null,
   email: string,
   successUrl: string,
   cancelUrl: string,
@@ -177,6 +209,8 @@ const checkoutFingerprint = (
     product.title,
     product.priceCents,
     product.currency,
+    // Without tax the fingerprint stays as it was, so open checkouts carry on after an upgrade.
+    ...(tax ? [tax.behavior, tax.code] : []),
     email,
     successUrl,
     cancelUrl,

@@ -6,7 +6,7 @@ import {
   type ProviderSession,
 } from '../../adapters/payments/payment-provider.js';
 import { AppError } from '../../errors.js';
-import type { OrderRow, OrdersService } from '../orders/index.js';
+import type { OrderRow, OrdersService, PaymentBilling } from '../orders/index.js';
 
 const RETRY_AFTER_SECONDS = 5;
 
@@ -72,6 +72,7 @@ export function createProviderCalls({ orders, payments, log }: ProviderCallsOpti
         sessionId: session.id,
         amountCents: session.amountTotal,
         currency: session.currency,
+        billing: billingOf(session),
         paymentIntentId: session.paymentIntentId,
       });
     } else if (session.status === 'expired') {
@@ -102,3 +103,13 @@ export function createProviderCalls({ orders, payments, log }: ProviderCallsOpti
 }
 
 export type ProviderCalls = ReturnType<typeof createProviderCalls>;
+
+/** What a paid session says beyond its total, as the order records it. */
+export const billingOf = (session: ProviderSession): PaymentBilling => ({
+  subtotalCents: session.amountSubtotal,
+  taxCents: session.amountTax,
+  taxRate: session.taxRate,
+  buyerName: session.customer?.name ?? null,
+  buyerCountry: session.customer?.country ?? null,
+  buyerTaxId: session.customer?.taxId ?? null,
+});

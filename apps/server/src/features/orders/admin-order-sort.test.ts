@@ -1,3 +1,4 @@
+import { orderRow } from '../../test/order-rows.js';
 import { ORDER_SORT_FIELDS, type AdminOrdersResponse, type OrderStatus } from '@bindery/shared';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import {
@@ -53,27 +54,18 @@ async function seedOrders() {
   for (const [index, order] of ORDERS.entries()) {
     await t.database.db
       .insertInto('orders')
-      .values({
-        id: `o${String(index).padStart(15, '0')}`,
-        userId: user.id,
-        productId: product._id,
-        amountCents: order.cents,
-        currency: 'usd',
-        status: order.status,
-        provider: 'test',
-        providerSessionId: null,
-        paymentIntentId: null,
-        providerSessionUrl: null,
-        providerSessionExpiresAt: null,
-        checkoutFingerprint: null,
-        reviewReason: order.review ? 'Check this one.' : null,
-        disputeStatus: null,
-        refundId: null,
-        createdAt: 1_700_000_000_000 + order.at * 1000,
-        updatedAt: 1_700_000_000_000,
-        paidAt: null,
-        downloadsUsed: 0,
-      })
+      .values(
+        orderRow({
+          id: `o${String(index).padStart(15, '0')}`,
+          userId: user.id,
+          productId: product._id,
+          amountCents: order.cents,
+          status: order.status,
+          reviewReason: order.review ? 'Check this one.' : null,
+          createdAt: 1_700_000_000_000 + order.at * 1000,
+          updatedAt: 1_700_000_000_000,
+        }),
+      )
       .execute();
   }
 }

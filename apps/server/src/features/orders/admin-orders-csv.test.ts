@@ -1,3 +1,4 @@
+import { orderRow } from '../../test/order-rows.js';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import {
   buildTestApp,
@@ -90,32 +91,16 @@ describe('GET /api/admin/orders.csv', () => {
       .select('id')
       .where('email', '=', buyer.email)
       .executeTakeFirstOrThrow();
-    const base = {
-      userId: user.id,
-      productId: product._id,
-      currency: 'usd',
-      status: 'pending' as const,
-      provider: 'test' as const,
-      providerSessionId: null,
-      paymentIntentId: null,
-      providerSessionUrl: null,
-      providerSessionExpiresAt: null,
-      checkoutFingerprint: null,
-      reviewReason: null,
-      disputeStatus: null,
-      refundId: null,
-      updatedAt: 1,
-      paidAt: null,
-      downloadsUsed: 0,
-      hiddenAt: null,
-    };
-    // Equal amounts and times in runs: the batches' keys must break ties by id.
-    const values = Array.from({ length: 1203 }, (_, i) => ({
-      ...base,
-      id: `o${String(i).padStart(15, '0')}`,
-      amountCents: 100 + (i % 7),
-      createdAt: 1_700_000_000_000 + Math.floor(i / 3),
-    }));
+    const values = Array.from({ length: 1203 }, (_, i) =>
+      orderRow({
+        id: `o${String(i).padStart(15, '0')}`,
+        userId: user.id,
+        productId: product._id,
+        amountCents: 100 + (i % 7),
+        createdAt: 1_700_000_000_000 + Math.floor(i / 3),
+        updatedAt: 1,
+      }),
+    );
     for (let i = 0; i < values.length; i += 300) {
       await t.database.db
         .insertInto('orders')

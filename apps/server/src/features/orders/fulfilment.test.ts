@@ -135,6 +135,7 @@ describe('a refund racing its payment', () => {
         userId: owner.id,
         product: { id: productId, priceCents: 1900, currency: 'USD' },
         provider: 'test',
+        taxBehavior: null,
       });
       ids.push(order.id);
     }

@@ -31,12 +31,28 @@ export interface PaymentOutcome {
   eventId?: string;
   /** The checkout session the news is about; an ended session cancels only its own order's current one. */
   sessionId?: string | null;
-  /** What the provider charged; a paid outcome that disagrees with the order is not fulfilled. */
+  /**
+   * What the provider charged, tax included; a paid outcome that disagrees with the order is
+   * not fulfilled.
+   */
   amountCents?: number | null;
   currency?: string | null;
+  /** The subtotal, tax and buyer the payment reported, recorded on the order (decision 033). */
+  billing?: PaymentBilling | null;
   paymentIntentId?: string | null;
   /** The refund the news is about (refunds made by the store, failed refunds). */
   refundId?: string | null;
+}
+
+/** What a payment says beyond its total: what the invoice needs. */
+export interface PaymentBilling {
+  subtotalCents: number | null;
+  taxCents: number | null;
+  /** A decimal percentage ("20", "8.875"). */
+  taxRate: string | null;
+  buyerName: string | null;
+  buyerCountry: string | null;
+  buyerTaxId: string | null;
 }
 
 export type OutcomeResult =
@@ -174,6 +190,7 @@ async function applyPaid(
   const moved = await tx.moveStatus(order.id, 'pay', outcome.source, now, {
     paidAt: now,
     ...intent,
+    ...chargeOf(order, outcome),
   });
   if (!moved) {
     if (order.status === 'canceled') {
@@ -200,15 +217,60 @@ async function applyPaid(
   return { kind: 'applied', status: moved };
 }
 
-function describeMismatch(
-  order: { amountCents: number; currency: string },
-  outcome: PaymentOutcome,
-): string | null {
-  if (outcome.amountCents != null && outcome.amountCents !== order.amountCents) {
-    return `provider charged ${outcome.amountCents} but the order is ${order.amountCents}`;
-  }
+/**
+ * What the payment charged, as the order keeps it: the total, the subtotal and tax the provider
+ * reported, and the buyer. Only called once the payment matched the order.
+ */
+function chargeOf(order: OrderRow, outcome: PaymentOutcome) {
+  const billing = outcome.billing;
+  const taxCents = billing?.taxCents ?? 0;
+  const amountCents = outcome.amountCents ?? order.amountCents;
+  return {
+    amountCents,
+    subtotalCents: billing?.subtotalCents ?? amountCents - taxCents,
+    taxCents,
+    taxRate: taxCents > 0 ? (billing?.taxRate ?? null) : null,
+    buyerName: billing?.buyerName ?? null,
+    buyerCountry: billing?.buyerCountry?.toUpperCase() ?? null,
+    buyerTaxId: billing?.buyerTaxId ?? null,
+  };
+}
+
+/**
+ * Why a payment does not match its order, or null. Without tax the total is the price; with
+ * tax added on top it is the price (the subtotal) plus the tax; with tax included it is the
+ * price, the tax inside it.
+ */
+function describeMismatch(order: OrderRow, outcome: PaymentOutcome): string | null {
   if (outcome.currency != null && outcome.currency.toLowerCase() !== order.currency) {
     return `provider charged in ${outcome.currency} but the order is in ${order.currency}`;
   }
-  return null;
+  const total = outcome.amountCents;
+  const tax = outcome.billing?.taxCents ?? 0;
+  const subtotal = outcome.billing?.subtotalCents;
+  const price = order.subtotalCents;
+  if (tax < 0 || (total != null && tax > total)) {
+    return `provider reported ${tax} tax on a total of ${total ?? 'unknown'}`;
+  }
+  switch (order.taxBehavior) {
+    case null:
+      if (total != null && total !== order.amountCents) {
+        return `provider charged ${total} but the order is ${order.amountCents}`;
+      }
+      if (tax !== 0) return `provider charged ${tax} tax but the order asked for none`;
+      return null;
+    case 'exclusive':
+      if (subtotal != null && subtotal !== price) {
+        return `provider's subtotal is ${subtotal} but the order is ${price} before tax`;
+      }
+      if (total != null && total !== price + tax) {
+        return `provider charged ${total} but the order is ${price} + ${tax} tax`;
+      }
+      return null;
+    case 'inclusive':
+      if (total != null && total !== price) {
+        return `provider charged ${total} but the order is ${price}, tax included`;
+      }
+      return null;
+  }
 }

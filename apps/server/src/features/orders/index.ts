@@ -6,7 +6,7 @@
 export { createOrdersService, type OrdersService, type OrderRow } from './orders.service.js';
 export { ordersRoutes, type OrderRoutePorts } from './orders.routes.js';
 export { createOrderNotices, type OrderNotices } from './order-notices.js';
-export type { OutcomeResult, PaymentOutcome } from './fulfilment.js';
+export type { OutcomeResult, PaymentBilling, PaymentOutcome } from './fulfilment.js';
 export { canRefund, type OrderTransition } from './order-status.js';
 export type { DocumentRecorder, StatusChange } from './order-documents.js';
 export type { ProductSales, SalesFacts, SalesRecorder, TimeRange } from './order-sales.js';

@@ -8,16 +8,41 @@ import type { SalesRecorder } from './order-sales.js';
 type OrderRow = OrdersTable;
 
 /** The columns of an order its share of the sales totals depends on. */
-const SALES_FACTS = ['status', 'paidAt', 'amountCents', 'productId', 'currency'] as const;
+const SALES_FACTS = [
+  'status',
+  'paidAt',
+  'amountCents',
+  'taxCents',
+  'productId',
+  'currency',
+] as const;
 
-/** What a status change may write besides the status: the payment time only with it. */
+/**
+ * What a status change may write besides the status: the payment time and what the payment
+ * charged (total, subtotal, tax, buyer) only with it.
+ */
 type StatusChanges = Partial<
   Pick<
     OrderRow,
-    'paidAt' | 'paymentIntentId' | 'reviewReason' | 'disputeStatus' | 'refundId' | 'downloadsUsed'
+    | 'paidAt'
+    | 'paymentIntentId'
+    | 'reviewReason'
+    | 'disputeStatus'
+    | 'refundId'
+    | 'downloadsUsed'
+    | PaymentCharge
   >
 >;
-type OrderChanges = Omit<StatusChanges, 'paidAt'>;
+/** The columns a payment fills in (decision 033). */
+type PaymentCharge =
+  | 'amountCents'
+  | 'subtotalCents'
+  | 'taxCents'
+  | 'taxRate'
+  | 'buyerName'
+  | 'buyerCountry'
+  | 'buyerTaxId';
+type OrderChanges = Omit<StatusChanges, 'paidAt' | PaymentCharge>;
 
 /**
  * The queries that write an order through its life: new, checkout attached, status moves with

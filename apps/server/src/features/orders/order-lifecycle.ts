@@ -32,6 +32,8 @@ export function createOrderLifecycle({ repo, notices, clock }: OrderLifecycleOpt
       /** The catalogue's price, in minor units of its currency (the store's, ISO 4217). */
       product: { id: string; priceCents: number; currency: string };
       provider: OrderRow['provider'];
+      /** How the checkout will tax the price; null when it asks for no tax. */
+      taxBehavior: OrderRow['taxBehavior'];
     }): Promise<OrderRow> {
       const now = clock();
       const row: NewOrderRow = {
@@ -41,6 +43,14 @@ export function createOrderLifecycle({ repo, notices, clock }: OrderLifecycleOpt
         amountCents: input.product.priceCents,
         // Lower case, as Stripe writes it; the order keeps it whatever the store sells in later.
         currency: input.product.currency.toLowerCase(),
+        // The payment says what tax it added (decision 033); until then the price is all.
+        subtotalCents: input.product.priceCents,
+        taxCents: 0,
+        taxBehavior: input.taxBehavior,
+        taxRate: null,
+        buyerName: null,
+        buyerCountry: null,
+        buyerTaxId: null,
         status: 'pending',
         provider: input.provider,
         providerSessionId: null,
@@ -69,13 +79,18 @@ export function createOrderLifecycle({ repo, notices, clock }: OrderLifecycleOpt
       productId: string;
       amountCents: number;
       currency: string;
+      taxBehavior: OrderRow['taxBehavior'];
       provider: OrderRow['provider'];
       since: number;
     }) =>
       repo.findPendingOrder(
         input.userId,
         input.productId,
-        { amountCents: input.amountCents, currency: input.currency.toLowerCase() },
+        {
+          amountCents: input.amountCents,
+          currency: input.currency.toLowerCase(),
+          taxBehavior: input.taxBehavior,
+        },
         input.provider,
         input.since,
       ),

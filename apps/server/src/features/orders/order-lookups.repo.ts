@@ -80,7 +80,7 @@ function orderFindQueries(db: Db) {
     findPendingOrder(
       userId: string,
       productId: string,
-      price: { amountCents: number; currency: string },
+      price: { amountCents: number; currency: string; taxBehavior: OrderRow['taxBehavior'] },
       provider: OrderRow['provider'],
       since: number,
     ): Promise<OrderRow | undefined> {
@@ -91,6 +91,11 @@ function orderFindQueries(db: Db) {
         .where('productId', '=', productId)
         .where('amountCents', '=', price.amountCents)
         .where('currency', '=', price.currency)
+        .where((eb) =>
+          price.taxBehavior === null
+            ? eb('taxBehavior', 'is', null)
+            : eb('taxBehavior', '=', price.taxBehavior),
+        )
         .where('provider', '=', provider)
         .where('status', '=', 'pending')
         .where('reviewReason', 'is', null)
@@ -180,7 +185,7 @@ async function paidSalesByProduct(
   const paid = sql.join(
     ranges.map(
       (range) =>
-        sql`SELECT product_id, amount_cents FROM ${orders}
+        sql`SELECT product_id, amount_cents - tax_cents AS net_cents FROM ${orders}
           WHERE status = 'paid' AND paid_at >= ${range.start} AND paid_at < ${range.end}
             AND currency = ${currency}`,
     ),
@@ -191,7 +196,7 @@ async function paidSalesByProduct(
     revenueCents: number | string;
     orderCount: number | string;
   }>`
-    SELECT product_id, SUM(amount_cents) AS revenue_cents, COUNT(*) AS order_count
+    SELECT product_id, SUM(net_cents) AS revenue_cents, COUNT(*) AS order_count
     FROM (${paid}) AS paid
     GROUP BY product_id`.execute(db);
   return result.rows.map((row) => ({

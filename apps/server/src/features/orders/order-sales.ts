@@ -1,10 +1,13 @@
 import type { Db } from '../../db/client.js';
 import type { OrdersTable } from '../../db/types.js';
 
-/** What of an order the sales totals depend on (its currency never changes). */
+/**
+ * What of an order the sales totals depend on (its currency never changes; the amount and tax
+ * are set when it is paid).
+ */
 export type SalesFacts = Pick<
   OrdersTable,
-  'status' | 'paidAt' | 'amountCents' | 'productId' | 'currency'
+  'status' | 'paidAt' | 'amountCents' | 'taxCents' | 'productId' | 'currency'
 >;
 
 /**

@@ -1,3 +1,4 @@
+import { orderRow } from '../../test/order-rows.js';
 import type { SalesResponse } from '@bindery/shared';
 import { afterEach, expect, test } from 'vitest';
 import {
@@ -37,28 +38,18 @@ async function euroStore() {
   const order = async (amountCents: number, currency: string, status: 'paid' | 'refunded') => {
     const at = Date.parse('2026-11-24T09:00:00Z');
     const id = `c${String(++sequence).padStart(15, '0')}`;
-    await repo.insertOrder({
-      id,
-      userId: user.id,
-      productId: atlas._id,
-      amountCents,
-      currency,
-      status,
-      provider: 'test',
-      providerSessionId: null,
-      paymentIntentId: null,
-      providerSessionUrl: null,
-      providerSessionExpiresAt: null,
-      checkoutFingerprint: null,
-      reviewReason: null,
-      disputeStatus: null,
-      refundId: null,
-      createdAt: at,
-      updatedAt: at,
-      paidAt: at,
-      downloadsUsed: 0,
-      hiddenAt: null,
-    });
+    await repo.insertOrder(
+      orderRow({
+        id,
+        userId: user.id,
+        productId: atlas._id,
+        amountCents,
+        currency,
+        status,
+        createdAt: at,
+        paidAt: at,
+      }),
+    );
   };
   const overview = async () => {
     const response = await t.app.inject({
@@ -84,16 +75,16 @@ test('totals are kept per currency: the store’s figures count its own, the oth
   expect(body.currency).toBe('EUR');
   expect([body.revenueCents, body.refundedCents, body.orders]).toEqual([2000, 0, 2]);
   expect(body.days).toEqual([
-    { date: '2026-11-24', revenueCents: 2000, orders: 2 },
-    { date: '2026-11-25', revenueCents: 0, orders: 0 },
+    { date: '2026-11-24', revenueCents: 2000, taxCents: 0, orders: 2 },
+    { date: '2026-11-25', revenueCents: 0, taxCents: 0, orders: 0 },
   ]);
   expect(body.topProducts).toEqual([
     { productId: s.atlas._id, title: 'Atlas', revenueCents: 2000, orders: 2 },
   ]);
   expect(body.currencies).toEqual([
-    { currency: 'EUR', revenueCents: 2000, refundedCents: 0, orders: 2 },
-    { currency: 'JPY', revenueCents: 1500, refundedCents: 0, orders: 1 },
-    { currency: 'USD', revenueCents: 1999, refundedCents: 1999, orders: 1 },
+    { currency: 'EUR', revenueCents: 2000, taxCents: 0, refundedCents: 0, orders: 2 },
+    { currency: 'JPY', revenueCents: 1500, taxCents: 0, refundedCents: 0, orders: 1 },
+    { currency: 'USD', revenueCents: 1999, taxCents: 0, refundedCents: 1999, orders: 1 },
   ]);
 });
 
@@ -103,7 +94,7 @@ test('a store with no sales in its own currency still lists it first, at zero', 
   const body = await s.overview();
   expect(body.revenueCents).toBe(0);
   expect(body.currencies).toEqual([
-    { currency: 'EUR', revenueCents: 0, refundedCents: 0, orders: 0 },
-    { currency: 'USD', revenueCents: 1999, refundedCents: 0, orders: 1 },
+    { currency: 'EUR', revenueCents: 0, taxCents: 0, refundedCents: 0, orders: 0 },
+    { currency: 'USD', revenueCents: 1999, taxCents: 0, refundedCents: 0, orders: 1 },
   ]);
 });

@@ -20,6 +20,7 @@ interface QuarterDelta {
   revenueCents: number;
   orders: number;
   refundedCents: number;
+  taxCents: number;
 }
 
 interface ProductDayDelta {
@@ -63,7 +64,7 @@ function salesTotalsQueries(db: Db, dialect: Dialect) {
     async salesByDay(
       days: SalesDayRange[],
       currency: string,
-    ): Promise<Array<{ date: string; revenueCents: number; orders: number }>> {
+    ): Promise<Array<{ date: string; revenueCents: number; taxCents: number; orders: number }>> {
       const ranges = sql.join(
         days.map(
           (day) => sql`(${day.date}, CAST(${day.start} AS BIGINT), CAST(${day.end} AS BIGINT))`,
@@ -72,11 +73,13 @@ function salesTotalsQueries(db: Db, dialect: Dialect) {
       const result = await sql<{
         date: string;
         revenueCents: number | string;
+        taxCents: number | string;
         orderCount: number | string;
       }>`
         WITH day_ranges (day, start_ms, end_ms) AS (VALUES ${ranges})
         SELECT day_ranges.day AS date,
           COALESCE(SUM(totals.revenue_cents), 0) AS revenue_cents,
+          COALESCE(SUM(totals.tax_cents), 0) AS tax_cents,
           COALESCE(SUM(totals.orders), 0) AS order_count
         FROM day_ranges
         LEFT JOIN sales_quarter_hours AS totals
@@ -87,6 +90,7 @@ function salesTotalsQueries(db: Db, dialect: Dialect) {
       return result.rows.map((row) => ({
         date: row.date,
         revenueCents: Number(row.revenueCents),
+        taxCents: Number(row.taxCents),
         orders: Number(row.orderCount),
       }));
     },
@@ -103,20 +107,14 @@ function salesTotalsQueries(db: Db, dialect: Dialect) {
           eb.fn.sum<number | string>('revenueCents').as('revenueCents'),
           eb.fn.sum<number | string>('orders').as('orders'),
           eb.fn.sum<number | string>('refundedCents').as('refundedCents'),
+          eb.fn.sum<number | string>('taxCents').as('taxCents'),
         ])
         .where('startsAt', '>=', start)
         .where('startsAt', '<', end)
         .groupBy('currency')
         .orderBy('currency')
         .execute();
-      return rows
-        .map((row) => ({
-          currency: row.currency,
-          revenueCents: Number(row.revenueCents),
-          orders: Number(row.orders),
-          refundedCents: Number(row.refundedCents),
-        }))
-        .filter((row) => row.orders !== 0 || row.revenueCents !== 0 || row.refundedCents !== 0);
+      return rows.map(currencyTotalsOf).filter(hasAny);
     },
 
     /**
@@ -147,6 +145,22 @@ function salesTotalsQueries(db: Db, dialect: Dialect) {
   };
 }
 
+/** One currency's row of the totals, as numbers (PostgreSQL sums come back as text). */
+const currencyTotalsOf = (
+  row: Record<'revenueCents' | 'orders' | 'refundedCents' | 'taxCents', number | string> & {
+    currency: string;
+  },
+) => ({
+  currency: row.currency,
+  revenueCents: Number(row.revenueCents),
+  orders: Number(row.orders),
+  refundedCents: Number(row.refundedCents),
+  taxCents: Number(row.taxCents),
+});
+
+const hasAny = (row: ReturnType<typeof currencyTotalsOf>) =>
+  row.orders !== 0 || row.revenueCents !== 0 || row.refundedCents !== 0;
+
 async function recordSalesChange(
   db: Db,
   before: SalesFacts | undefined,
@@ -172,13 +186,17 @@ function salesDeltas(before: SalesFacts | undefined, after: SalesFacts) {
       revenueCents: 0,
       orders: 0,
       refundedCents: 0,
+      taxCents: 0,
     };
     quarters.set(quarterKey, quarter);
+    // A refund gives the whole total back: it leaves revenue and tax (decision 033).
     if (facts.status === 'refunded') {
       quarter.refundedCents += sign * facts.amountCents;
       return;
     }
-    quarter.revenueCents += sign * facts.amountCents;
+    const netCents = facts.amountCents - facts.taxCents;
+    quarter.revenueCents += sign * netCents;
+    quarter.taxCents += sign * facts.taxCents;
     quarter.orders += sign;
     const dayStart = Math.floor(facts.paidAt / UTC_DAY_MS) * UTC_DAY_MS;
     const key = `${String(dayStart).padStart(16, '0')} ${facts.productId} ${facts.currency}`;
@@ -190,7 +208,7 @@ function salesDeltas(before: SalesFacts | undefined, after: SalesFacts) {
       orders: 0,
     };
     productDays.set(key, day);
-    day.revenueCents += sign * facts.amountCents;
+    day.revenueCents += sign * netCents;
     day.orders += sign;
   };
   add(before, -1);
@@ -201,7 +219,12 @@ function salesDeltas(before: SalesFacts | undefined, after: SalesFacts) {
 async function addToQuarterHours(db: Db, quarters: Map<string, QuarterDelta>): Promise<void> {
   const sorted = [...quarters].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   for (const [, delta] of sorted) {
-    if (delta.revenueCents === 0 && delta.orders === 0 && delta.refundedCents === 0) continue;
+    const isEmpty =
+      delta.revenueCents === 0 &&
+      delta.orders === 0 &&
+      delta.refundedCents === 0 &&
+      delta.taxCents === 0;
+    if (isEmpty) continue;
     await db
       .insertInto('salesQuarterHours')
       .values(delta)
@@ -214,6 +237,7 @@ async function addToQuarterHours(db: Db, quarters: Map<string, QuarterDelta>): P
             '+',
             eb.ref('excluded.refundedCents'),
           ),
+          taxCents: eb('salesQuarterHours.taxCents', '+', eb.ref('excluded.taxCents')),
         })),
       )
       .execute();

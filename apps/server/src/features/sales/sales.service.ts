@@ -58,7 +58,7 @@ export function createSalesService({
     const own = totals.find((row) => row.currency === stored);
     const others = totals.filter((row) => row.currency !== stored);
     const currencies = [
-      { currency: stored, revenueCents: 0, orders: 0, refundedCents: 0, ...own },
+      { currency: stored, revenueCents: 0, orders: 0, refundedCents: 0, taxCents: 0, ...own },
       ...others,
     ].map((row) => ({ ...row, currency: row.currency.toUpperCase() }));
     return { byDay, refundedCents: own?.refundedCents ?? 0, top, currencies };
@@ -84,6 +84,7 @@ export function createSalesService({
         timeZone,
         currency,
         revenueCents: report.byDay.reduce((sum, day) => sum + day.revenueCents, 0),
+        taxCents: report.byDay.reduce((sum, day) => sum + day.taxCents, 0),
         refundedCents: report.refundedCents,
         orders: report.byDay.reduce((sum, day) => sum + day.orders, 0),
         days: report.byDay,

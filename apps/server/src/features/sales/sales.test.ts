@@ -1,3 +1,4 @@
+import { orderRow } from '../../test/order-rows.js';
 import { ErrorCode, OrderMessages, SalesMessages, type SalesResponse } from '@bindery/shared';
 import { afterEach, describe, expect, test } from 'vitest';
 import {
@@ -47,28 +48,17 @@ async function store(now: string, timeZone = 'UTC') {
   ) => {
     const at = paidAt ? Date.parse(paidAt) : Date.parse(now);
     const id = `s${String(++sequence).padStart(15, '0')}`;
-    await repo.insertOrder({
-      id,
-      userId: user.id,
-      productId,
-      amountCents,
-      currency: 'usd',
-      status,
-      provider: 'test',
-      providerSessionId: null,
-      paymentIntentId: null,
-      providerSessionUrl: null,
-      providerSessionExpiresAt: null,
-      checkoutFingerprint: null,
-      reviewReason: null,
-      disputeStatus: null,
-      refundId: null,
-      createdAt: at,
-      updatedAt: at,
-      paidAt: paidAt ? at : null,
-      downloadsUsed: 0,
-      hiddenAt: null,
-    });
+    await repo.insertOrder(
+      orderRow({
+        id,
+        userId: user.id,
+        productId,
+        amountCents,
+        status,
+        createdAt: at,
+        paidAt: paidAt ? at : null,
+      }),
+    );
     return id;
   };
   const get = (query = '', cookie = admin) =>
@@ -96,19 +86,22 @@ describe('the sales overview', () => {
       timeZone: 'UTC',
       currency: 'USD',
       revenueCents: 2400,
+      taxCents: 0,
       refundedCents: 400,
       orders: 3,
       days: [
-        { date: '2026-11-22', revenueCents: 0, orders: 0 },
-        { date: '2026-11-23', revenueCents: 0, orders: 0 },
-        { date: '2026-11-24', revenueCents: 2000, orders: 2 },
-        { date: '2026-11-25', revenueCents: 400, orders: 1 },
+        { date: '2026-11-22', revenueCents: 0, taxCents: 0, orders: 0 },
+        { date: '2026-11-23', revenueCents: 0, taxCents: 0, orders: 0 },
+        { date: '2026-11-24', revenueCents: 2000, taxCents: 0, orders: 2 },
+        { date: '2026-11-25', revenueCents: 400, taxCents: 0, orders: 1 },
       ],
       topProducts: [
         { productId: s.atlas._id, title: 'Atlas', revenueCents: 2000, orders: 2 },
         { productId: s.guide._id, title: 'Guide', revenueCents: 400, orders: 1 },
       ],
-      currencies: [{ currency: 'USD', revenueCents: 2400, refundedCents: 400, orders: 3 }],
+      currencies: [
+        { currency: 'USD', revenueCents: 2400, taxCents: 0, refundedCents: 400, orders: 3 },
+      ],
     });
   });
 
@@ -131,8 +124,8 @@ describe('the sales overview', () => {
     await s.order(s.atlas._id, 1000, 'paid', '2026-11-23T23:30:00Z');
     const body = (await s.get('?from=2026-11-23&to=2026-11-24')).json<SalesResponse>();
     expect(body.days).toEqual([
-      { date: '2026-11-23', revenueCents: 0, orders: 0 },
-      { date: '2026-11-24', revenueCents: 1000, orders: 1 },
+      { date: '2026-11-23', revenueCents: 0, taxCents: 0, orders: 0 },
+      { date: '2026-11-24', revenueCents: 1000, taxCents: 0, orders: 1 },
     ]);
     expect(body.timeZone).toBe('Europe/Berlin');
   });

@@ -20,19 +20,61 @@ const newRefundId = () => `re_test_${randomBytes(12).toString('base64url')}`;
 export const testPaymentIdOf = (sessionId: string) => sessionId.replace(/^cs_test_/, 'pi_test_');
 
 function toProviderSession(row: TestCheckoutSession): ProviderSession {
+  const hasBuyer = row.buyerName !== null || row.buyerCountry !== null || row.buyerTaxId !== null;
   return {
     id: row.id,
     orderId: row.orderId,
     status: row.status,
     paymentStatus: row.paymentStatus,
-    amountTotal: row.amountCents,
+    // As Stripe's: the total is the price until paying adds the tax.
+    amountTotal: row.amountTotal ?? row.amountCents,
+    amountSubtotal: row.amountSubtotal,
+    amountTax: row.amountTax,
+    taxRate: row.taxRate,
     currency: row.currency,
     paymentIntentId: row.paymentStatus === 'paid' ? testPaymentIdOf(row.id) : null,
+    customer: hasBuyer
+      ? { name: row.buyerName, country: row.buyerCountry, taxId: row.buyerTaxId }
+      : null,
+  };
+}
+
+/** A new open session; it charges `taxRate` when the checkout asks for tax. */
+function newSessionRow(
+  id: string,
+  input: CreateCheckoutSessionInput,
+  taxRate: string | null,
+  now: number,
+): TestCheckoutSession {
+  const isTaxed = input.tax !== null && taxRate !== null;
+  return {
+    id,
+    orderId: input.orderId,
+    productTitle: input.productTitle,
+    amountCents: input.amountCents,
+    currency: input.currency,
+    status: 'open',
+    paymentStatus: 'unpaid',
+    successUrl: input.successUrl,
+    cancelUrl: input.cancelUrl,
+    createdAt: now,
+    expiresAt: input.expiresAt,
+    idempotencyKey: input.idempotencyKey,
+    taxBehavior: isTaxed ? input.tax!.behavior : null,
+    taxRate: isTaxed ? taxRate : null,
+    amountSubtotal: null,
+    amountTax: null,
+    amountTotal: null,
+    buyerName: null,
+    buyerCountry: null,
+    buyerTaxId: null,
   };
 }
 
 export interface TestCheckoutSessionsOptions {
   repo: TestCheckoutRepo;
+  /** TEST_TAX_RATE, a decimal percentage: charged when a checkout asks for tax. */
+  taxRate?: string | null;
   clock?: () => number;
 }
 
@@ -43,6 +85,7 @@ export interface TestCheckoutSessionsOptions {
  */
 export function createTestCheckoutSessions({
   repo,
+  taxRate = null,
   clock = Date.now,
 }: TestCheckoutSessionsOptions) {
   /** Marks an open session that has reached its end as expired; the row as it is afterwards. */
@@ -71,20 +114,7 @@ export function createTestCheckoutSessions({
       if (earlier)
         return { sessionId: earlier.id, url: url(earlier.id), expiresAt: earlier.expiresAt };
       const id = newSessionId();
-      await repo.insertSession({
-        id,
-        orderId: input.orderId,
-        productTitle: input.productTitle,
-        amountCents: input.amountCents,
-        currency: input.currency,
-        status: 'open',
-        paymentStatus: 'unpaid',
-        successUrl: input.successUrl,
-        cancelUrl: input.cancelUrl,
-        createdAt: clock(),
-        expiresAt: input.expiresAt,
-        idempotencyKey: input.idempotencyKey,
-      });
+      await repo.insertSession(newSessionRow(id, input, taxRate, clock()));
       return { sessionId: id, url: url(id), expiresAt: input.expiresAt };
     },
 

@@ -204,8 +204,16 @@ async function recordPayment({ orders, log }: TestCheckoutContext, session: Test
     source: 'test-checkout',
     eventId: `evt_test_paid_${session.id}`,
     sessionId: session.id,
-    amountCents: session.amountCents,
+    amountCents: session.amountTotal ?? session.amountCents,
     currency: session.currency,
+    billing: {
+      subtotalCents: session.amountSubtotal,
+      taxCents: session.amountTax,
+      taxRate: session.taxRate,
+      buyerName: session.buyerName,
+      buyerCountry: session.buyerCountry,
+      buyerTaxId: session.buyerTaxId,
+    },
     paymentIntentId: testPaymentIdOf(session.id),
   });
   if (result.kind === 'unknown-order') {

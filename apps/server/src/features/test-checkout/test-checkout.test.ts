@@ -377,6 +377,7 @@ describe('the test provider', () => {
     storeUrl: 'http://localhost:3000',
     expiresAt: NOW + 30 * MINUTE,
     idempotencyKey: `checkout-${orderId}`,
+    tax: null,
   });
 
   test('asking twice for the same order gives the same open session', async () => {

@@ -1,14 +1,20 @@
 import type Stripe from 'stripe';
 import { z } from 'zod';
 import type { StripePaymentProvider } from '../../adapters/payments/stripe.js';
-import type { OrdersService, OutcomeResult, PaymentOutcome } from '../orders/index.js';
+import { customerOf, taxRateOf } from '../../adapters/payments/stripe-sessions.js';
+import type {
+  OrdersService,
+  OutcomeResult,
+  PaymentBilling,
+  PaymentOutcome,
+} from '../orders/index.js';
 
 export interface StripeWebhookDeps {
   orders: Pick<
     OrdersService,
     'applyOutcome' | 'findOrderIdByPaymentIntent' | 'recordUnmatchedPayment'
   >;
-  stripe: Pick<StripePaymentProvider, 'findOrderIdOfPaymentIntent'>;
+  stripe: Pick<StripePaymentProvider, 'findOrderIdOfPaymentIntent' | 'retrieveSession'>;
 }
 
 /** What became of one event, for the log line the route writes. */
@@ -28,10 +34,29 @@ const idOf = z
 
 // Only the fields we act on, read strictly: a signed event we cannot read is refused (400) and
 // retried by Stripe, rather than acknowledged and lost.
+const TaxAmountSchema = z.object({
+  amount: z.number().int(),
+  rate: z.object({ percentage: z.number().nullable() }),
+});
+
 const SessionSchema = z.object({
   id: z.string(),
   payment_status: z.string(),
   amount_total: z.number().int().nullable(),
+  amount_subtotal: z.number().int().nullish(),
+  total_details: z
+    .object({
+      amount_tax: z.number().int().nullish(),
+      breakdown: z.object({ taxes: z.array(TaxAmountSchema) }).nullish(),
+    })
+    .nullish(),
+  customer_details: z
+    .object({
+      name: z.string().nullish(),
+      address: z.object({ country: z.string().nullish() }).nullish(),
+      tax_ids: z.array(z.object({ value: z.string().nullish() })).nullish(),
+    })
+    .nullish(),
   currency: z.string().nullable(),
   payment_intent: idOf,
   client_reference_id: z.string().nullish(),
@@ -90,6 +115,7 @@ export async function handleStripeEvent(
         sessionId: session.id,
         amountCents: session.amount_total,
         currency: session.currency,
+        billing: await billingOf(deps, session),
         paymentIntentId: session.payment_intent,
       });
     }
@@ -178,6 +204,34 @@ async function orderOfPayment(
     (await deps.orders.findOrderIdByPaymentIntent(paymentIntentId)) ??
     (await deps.stripe.findOrderIdOfPaymentIntent(paymentIntentId))
   );
+}
+
+/**
+ * The subtotal, tax and buyer of a paid session. An event carries no tax breakdown (Stripe
+ * sends it only when asked), so a taxed session is read once more for its rate; when that
+ * fails the invoice works the rate out from the amounts.
+ */
+async function billingOf(
+  deps: StripeWebhookDeps,
+  session: z.infer<typeof SessionSchema>,
+): Promise<PaymentBilling> {
+  const taxCents = session.total_details?.amount_tax ?? null;
+  let taxRate = taxRateOf(session.total_details?.breakdown?.taxes ?? []);
+  if (taxRate === null && taxCents !== null && taxCents > 0) {
+    taxRate = await deps.stripe.retrieveSession(session.id).then(
+      (read) => read?.taxRate ?? null,
+      () => null,
+    );
+  }
+  const customer = customerOf(session.customer_details);
+  return {
+    subtotalCents: session.amount_subtotal ?? null,
+    taxCents,
+    taxRate,
+    buyerName: customer?.name ?? null,
+    buyerCountry: customer?.country ?? null,
+    buyerTaxId: customer?.taxId ?? null,
+  };
 }
 
 function orderIdOf(session: z.infer<typeof SessionSchema>): string | null {

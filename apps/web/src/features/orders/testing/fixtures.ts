@@ -15,7 +15,11 @@ export function makePurchase(overrides: Partial<MyOrder> = {}): MyOrder {
       onSale: true,
     },
     amountCents: 1250,
+    subtotalCents: 1250,
+    taxCents: 0,
     currency: 'USD',
+    buyerCountry: null,
+    buyerTaxId: null,
     status: 'paid',
     // Midday UTC: the same calendar day in every time zone the tests may run in.
     createdAt: '2026-01-02T12:00:00.000Z',

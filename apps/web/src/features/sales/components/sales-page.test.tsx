@@ -18,18 +18,19 @@ const sales = (overrides: Partial<SalesResponse> = {}): SalesResponse => ({
   timeZone: 'UTC',
   currency: 'USD',
   revenueCents: 2400,
+  taxCents: 0,
   refundedCents: 400,
   orders: 3,
   days: [
-    { date: '2026-11-23', revenueCents: 0, orders: 0 },
-    { date: '2026-11-24', revenueCents: 2000, orders: 2 },
-    { date: '2026-11-25', revenueCents: 400, orders: 1 },
+    { date: '2026-11-23', revenueCents: 0, taxCents: 0, orders: 0 },
+    { date: '2026-11-24', revenueCents: 2000, taxCents: 0, orders: 2 },
+    { date: '2026-11-25', revenueCents: 400, taxCents: 0, orders: 1 },
   ],
   topProducts: [
     { productId: 'p1', title: 'Atlas', revenueCents: 2000, orders: 2 },
     { productId: 'p2', title: 'Guide', revenueCents: 400, orders: 1 },
   ],
-  currencies: [{ currency: 'USD', revenueCents: 2400, refundedCents: 400, orders: 3 }],
+  currencies: [{ currency: 'USD', revenueCents: 2400, taxCents: 0, refundedCents: 400, orders: 3 }],
   ...overrides,
 });
 
@@ -101,7 +102,7 @@ describe('the sales page', () => {
             revenueCents: 0,
             refundedCents: 0,
             orders: 0,
-            days: [{ date: '2026-11-25', revenueCents: 0, orders: 0 }],
+            days: [{ date: '2026-11-25', revenueCents: 0, taxCents: 0, orders: 0 }],
             topProducts: [],
           }),
         ),
