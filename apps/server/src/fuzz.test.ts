@@ -6,6 +6,8 @@ import {
   AdminProductsQuerySchema,
   CreateCheckoutBodySchema,
   CreateProductBodySchema,
+  DiscountBodySchema,
+  DiscountLookupQuerySchema,
   ErrorBodySchema,
   ErrorCode,
   GenerateDownloadLinkBodySchema,
@@ -121,6 +123,8 @@ const pools = {
   uploadIds: [] as string[],
   emails: [] as string[],
   mailIds: [] as string[],
+  discountIds: [] as string[],
+  discountCodes: [] as string[],
 };
 
 const ROUTES: Record<string, RouteSpec> = {
@@ -235,6 +239,22 @@ const ROUTES: Record<string, RouteSpec> = {
   'GET /api/admin/sales': { access: 'admin', query: SalesQuerySchema },
   'POST /api/admin/mail/:id/retry': { access: 'admin', params: { id: () => pools.mailIds } },
   'GET /api/admin/settings': { access: 'admin' },
+  'GET /api/admin/discounts': { access: 'admin' },
+  'POST /api/admin/discounts': { access: 'admin', body: DiscountBodySchema },
+  'PUT /api/admin/discounts/:id': {
+    access: 'admin',
+    body: DiscountBodySchema,
+    params: { id: () => pools.discountIds },
+  },
+  'DELETE /api/admin/discounts/:id': {
+    access: 'admin',
+    params: { id: () => pools.discountIds },
+  },
+  'GET /api/discounts/:code': {
+    access: 'anyone',
+    query: DiscountLookupQuerySchema,
+    params: { code: () => pools.discountCodes },
+  },
   'PUT /api/admin/settings': { access: 'admin', body: UpdateStoreSettingsBodySchema },
   'POST /api/admin/orders/:id/receipt': { access: 'admin', params: { id: () => pools.orderIds } },
   'POST /api/orders/:id/receipt': { access: 'signed-in', params: { id: () => pools.orderIds } },
@@ -379,6 +399,14 @@ beforeAll(async () => {
   await t.app.mail.sendDueNow();
   const mails = await t.database.db.selectFrom('mailOutbox').select('id').execute();
   pools.mailIds.push(...mails.map((mail) => mail.id));
+  const discount = await t.app.inject({
+    method: 'POST',
+    url: '/api/admin/discounts',
+    headers: { cookie: admin.cookie },
+    payload: { code: 'SPRING', percentOff: 25 },
+  });
+  pools.discountIds.push(discount.json<{ _id: string }>()._id);
+  pools.discountCodes.push('SPRING', 'spring');
   prototypeNames = prototypeSnapshot();
 });
 

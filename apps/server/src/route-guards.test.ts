@@ -25,6 +25,8 @@ const OPEN_TO_VISITORS = new Set([
   // An order's documents: its buyer and admins; anyone else, a visitor too, gets 404.
   'GET /api/orders/:id/invoice.pdf',
   'GET /api/orders/:id/credit-note.pdf',
+  // A code's price for a product, as the product page shows it to anyone.
+  'GET /api/discounts/:code',
 ]);
 const OPEN_TO_BUYERS = new Set([
   'GET /api/auth/me',

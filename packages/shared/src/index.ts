@@ -20,3 +20,4 @@ export * from './receipts.js';
 export * from './admin-lists.js';
 export * from './invoices.js';
 export * from './tax.js';
+export * from './discounts.js';

@@ -26,6 +26,7 @@ import { createSalesRepo } from '../features/sales/sales.repo.js';
 import { createTestCheckoutRepo } from '../features/test-checkout/test-checkout.repo.js';
 import type { AppContext } from './app-context.js';
 import { scheduleReconciliation } from './jobs.js';
+import { wireDiscounts } from './wire-discounts.js';
 import { invoiceNumberingFor, registerInvoices } from './wire-invoices.js';
 
 interface MoneyPathNeeds {
@@ -100,6 +101,7 @@ export async function wireMoneyPath(
   await app.register(catalogRoutes, { catalog, removeProduct: checkout.removeProduct, lane });
   await app.register(ordersRoutes, { orders, downloads, checkout });
   await registerInvoices({ app, config, database }, { orders, auth, catalog, settings });
+  await wireDiscounts({ app, config, database }, { catalog, clock });
   await app.register(checkoutRoutes, { checkout });
   const storeName = () => settings.now().storeName;
   await app.register(buyLinkRoutes, { checkout, orders, storeName });

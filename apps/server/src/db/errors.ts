@@ -38,3 +38,13 @@ const CONNECTION_MESSAGES = [
   /^Client has encountered a connection error and is not queryable$/,
   /^Connection terminated due to connection timeout$/,
 ];
+
+/** A unique-constraint violation from either database. */
+export function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: string }).code;
+  return (
+    code === 'SQLITE_CONSTRAINT_UNIQUE' ||
+    code === 'SQLITE_CONSTRAINT_PRIMARYKEY' ||
+    code === '23505'
+  );
+}

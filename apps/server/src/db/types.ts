@@ -9,12 +9,16 @@ import type {
   OrderStatus,
   Role,
 } from '@bindery/shared';
+import type { DiscountRedemptionsTable, DiscountsTable } from './discount-tables.js';
 import type { InvoiceDocumentsTable, InvoiceSequencesTable } from './invoice-tables.js';
+import type { SalesProductDaysTable, SalesQuarterHoursTable } from './sales-tables.js';
 import type {
   TestCheckoutRefundsTable,
   TestCheckoutSessionsTable,
 } from './test-checkout-tables.js';
+export type * from './discount-tables.js';
 export type * from './invoice-tables.js';
+export type * from './sales-tables.js';
 export type * from './test-checkout-tables.js';
 
 /** Timestamps are milliseconds since the epoch in both databases (integer / bigint). */
@@ -142,6 +146,10 @@ export interface OrdersTable {
   /** ISO 3166-1 alpha-2, upper case. */
   buyerCountry: string | null;
   buyerTaxId: string | null;
+  /** The discount code the order used, as the owner wrote it; null for none (migration 024). */
+  discountCode: string | null;
+  /** What the code took off the price; the full price is the subtotal plus this. */
+  discountCents: number;
   status: OrderStatus;
   provider: 'test' | 'stripe';
   providerSessionId: string | null;
@@ -170,31 +178,6 @@ export interface OrdersTable {
 
 /** An order before the database numbered it: what the store writes. */
 export type NewOrderRow = Omit<OrdersTable, 'orderNumber'>;
-
-/** Paid revenue and refunds per quarter hour of payment time (migration 014). */
-export interface SalesQuarterHoursTable {
-  /** The quarter hour's first millisecond (UTC). */
-  startsAt: number;
-  /** The orders' currency, lower case (migration 021): each currency has its own rows. */
-  currency: string;
-  /** Paid orders' totals net of tax (migration 023). */
-  revenueCents: number;
-  orders: number;
-  refundedCents: number;
-  /** The tax paid orders collected; a refund takes its order's out again. */
-  taxCents: number;
-}
-
-/** Paid revenue and orders per product per UTC day of payment time (migration 014). */
-export interface SalesProductDaysTable {
-  /** The UTC day's first millisecond. */
-  startsAt: number;
-  productId: string;
-  /** The orders' currency, lower case (migration 021). */
-  currency: string;
-  revenueCents: number;
-  orders: number;
-}
 
 /** A payment the provider reported for an order the store does not have (deleted, or foreign). */
 export interface UnmatchedPaymentsTable {
@@ -329,6 +312,8 @@ export interface Database {
   receiptRequests: ReceiptRequestsTable;
   invoiceSequences: InvoiceSequencesTable;
   invoiceDocuments: InvoiceDocumentsTable;
+  discounts: DiscountsTable;
+  discountRedemptions: DiscountRedemptionsTable;
 }
 
 /** The owner's settings, one row (id 1): a JSON document and the version every save raises. */

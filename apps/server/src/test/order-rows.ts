@@ -33,6 +33,8 @@ export function orderRow(
     buyerName: null,
     buyerCountry: null,
     buyerTaxId: null,
+    discountCode: null,
+    discountCents: 0,
     ...fields,
   };
 }

@@ -21,6 +21,7 @@ import { m020SearchFormats } from './020-search-formats.js';
 import { m021SalesCurrencies } from './021-sales-currencies.js';
 import { m022Invoices } from './022-invoices.js';
 import { m023Tax } from './023-tax.js';
+import { m024Discounts } from './024-discounts.js';
 
 /** A schema change, written once per database where their SQL differs. */
 export interface Migration {
@@ -54,4 +55,5 @@ export const migrations: Migration[] = [
   m021SalesCurrencies,
   m022Invoices,
   m023Tax,
+  m024Discounts,
 ];

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { AuthMessages, type LoginBody, type User } from '@bindery/shared';
+import { isUniqueViolation } from '../../db/errors.js';
 import { AppError } from '../../errors.js';
 import { hashToken, toUser, type AuthDeps } from './auth-common.js';
 import type { UserRow } from './auth.repo.js';
@@ -12,16 +13,6 @@ export interface NewAccount {
   email: string;
   password: string;
   role: 'user' | 'admin';
-}
-
-/** A unique-constraint violation from either database. */
-function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: string }).code;
-  return (
-    code === 'SQLITE_CONSTRAINT_UNIQUE' ||
-    code === 'SQLITE_CONSTRAINT_PRIMARYKEY' ||
-    code === '23505'
-  );
 }
 
 interface SignInDeps extends AuthDeps {

@@ -1,4 +1,3 @@
-import { orderRow } from '../../test/order-rows.js';
 import { ORDER_SORT_FIELDS, type AdminOrdersResponse, type OrderStatus } from '@bindery/shared';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import {
@@ -8,6 +7,7 @@ import {
   type TestApp,
 } from '../../test/build-test-app.js';
 import { createTestProduct } from '../../test/factories.js';
+import { orderRow } from '../../test/order-rows.js';
 
 let t: TestApp;
 let admin: string;

@@ -1,4 +1,3 @@
-import { orderRow } from '../../test/order-rows.js';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import {
   buildTestApp,
@@ -8,6 +7,7 @@ import {
 } from '../../test/build-test-app.js';
 import { createTestProduct } from '../../test/factories.js';
 import { buyProduct, startCheckout } from '../../test/purchase.js';
+import { orderRow } from '../../test/order-rows.js';
 import { csvText, majorUnits } from './admin-orders-csv.js';
 
 let t: TestApp;

@@ -51,6 +51,8 @@ export function createOrderLifecycle({ repo, notices, clock }: OrderLifecycleOpt
         buyerName: null,
         buyerCountry: null,
         buyerTaxId: null,
+        discountCode: null,
+        discountCents: 0,
         status: 'pending',
         provider: input.provider,
         providerSessionId: null,

@@ -1,4 +1,3 @@
-import { orderRow } from '../../test/order-rows.js';
 import type { SalesResponse } from '@bindery/shared';
 import { afterEach, expect, test } from 'vitest';
 import {
@@ -8,6 +7,7 @@ import {
   type TestApp,
 } from '../../test/build-test-app.js';
 import { createTestProduct } from '../../test/factories.js';
+import { orderRow } from '../../test/order-rows.js';
 import { createOrdersRepo } from '../orders/orders.repo.js';
 import { createSalesLedger } from './index.js';
 import { createSalesRepo } from './sales.repo.js';

@@ -9,7 +9,7 @@ import {
 import { AppError } from '../../errors.js';
 import type { CatalogService } from '../catalog/index.js';
 import type { OrdersService } from '../orders/index.js';
-import { addDays, dateIn, dayRanges, daysBetween } from './calendar-days.js';
+import { addDays, dateIn, dayRanges, daysBetween } from '../../lib/calendar-days.js';
 import type { SalesDayRange, SalesRepo } from './sales.repo.js';
 import { splitAtUtcDays } from './top-products.repo.js';
 

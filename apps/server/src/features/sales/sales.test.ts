@@ -1,4 +1,3 @@
-import { orderRow } from '../../test/order-rows.js';
 import { ErrorCode, OrderMessages, SalesMessages, type SalesResponse } from '@bindery/shared';
 import { afterEach, describe, expect, test } from 'vitest';
 import {
@@ -8,11 +7,12 @@ import {
   type TestApp,
 } from '../../test/build-test-app.js';
 import { createTestProduct } from '../../test/factories.js';
+import { orderRow } from '../../test/order-rows.js';
 import { type OrderTransition } from '../orders/index.js';
 import { createOrdersRepo } from '../orders/orders.repo.js';
 import { createSalesLedger } from './index.js';
 import { createSalesRepo } from './sales.repo.js';
-import { dayRanges, startOfDate } from './calendar-days.js';
+import { dayRanges, startOfDate } from '../../lib/calendar-days.js';
 
 const HOUR = 60 * 60 * 1000;
 
