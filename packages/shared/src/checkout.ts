@@ -1,8 +1,19 @@
 import { z } from 'zod';
+import { DiscountMessages } from './discounts.js';
 
 /** Body of POST /api/session/checkout: one product per checkout, no cart. */
 export const CreateCheckoutBodySchema = z.object({
   productId: z.string({ error: 'productId is required' }).min(1, 'productId is required').max(100),
+  /**
+   * A discount code the buyer applied (any case); checked again on the server, which charges
+   * the discounted price. Empty: none.
+   */
+  discountCode: z
+    .string({ error: DiscountMessages.unknownCode })
+    .trim()
+    .max(100, DiscountMessages.unknownCode)
+    .optional()
+    .transform((code) => (code === '' ? undefined : code)),
 });
 export type CreateCheckoutBody = z.infer<typeof CreateCheckoutBodySchema>;
 
