@@ -1,8 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import Stripe from 'stripe';
 import type { Config } from '../config.js';
 import {
   calculateTax,
@@ -18,6 +16,10 @@ import {
   type FakeTotalDetails,
   type SessionTax,
 } from './fake-stripe-tax.js';
+import { TEST_WEBHOOK_SECRET } from './fake-stripe-events.js';
+
+// Tests import the server and its webhook events from one place.
+export * from './fake-stripe-events.js';
 
 /**
  * A local HTTP server that speaks as much of Stripe's API as Bindery uses, so the real SDK is
@@ -613,8 +615,6 @@ export function parseForm(body: string): Record<string, unknown> {
   return root;
 }
 
-export const TEST_WEBHOOK_SECRET = 'whsec_test_bindery_webhook_secret';
-
 /** The payments config of a test app whose Stripe is this fake. */
 export function stripeTestPayments(
   fake: FakeStripe,
@@ -632,82 +632,4 @@ export function stripeTestPayments(
     tax: null,
     downloadLinkMinutes: 15,
   };
-}
-
-// ---- webhooks --------------------------------------------------------------------------
-
-export interface StripeEventPayload {
-  id: string;
-  object: 'event';
-  api_version: string;
-  created: number;
-  data: { object: unknown };
-  livemode: false;
-  pending_webhooks: number;
-  request: { id: null; idempotency_key: null };
-  type: string;
-}
-
-/** An event as Stripe builds it; `id` fixed when a test redelivers the same event. */
-export function stripeEvent(
-  type: string,
-  object: unknown,
-  id = randomId('evt'),
-): StripeEventPayload {
-  return {
-    id,
-    object: 'event',
-    api_version: Stripe.API_VERSION,
-    created: Math.floor(Date.now() / 1000),
-    data: { object },
-    livemode: false,
-    pending_webhooks: 1,
-    request: { id: null, idempotency_key: null },
-    type,
-  };
-}
-
-/** The Stripe-Signature header for these exact bytes, as Stripe computes it. */
-export function signStripePayload(payload: string, secret: string, timestamp?: number): string {
-  return Stripe.webhooks.generateTestHeaderString({
-    payload,
-    secret,
-    ...(timestamp === undefined ? {} : { timestamp }),
-  });
-}
-
-export interface PostEventOptions {
-  /** The webhook secret to sign with; the test app's by default. */
-  secret?: string;
-  /** Seconds since the epoch the signature claims; now by default. */
-  timestamp?: number;
-  /** Send this header instead of a correct one; null sends none. */
-  signature?: string | null;
-  contentType?: string;
-}
-
-/**
- * Signs and delivers an event the way Stripe does: pretty-printed JSON (as Stripe sends it),
- * signed over those exact bytes. A string payload is sent as it is.
- */
-export function postStripeEvent(
-  app: FastifyInstance,
-  event: StripeEventPayload | string,
-  options: PostEventOptions = {},
-): Promise<LightMyRequestResponse> {
-  const payload = typeof event === 'string' ? event : JSON.stringify(event, null, 2);
-  const signature =
-    options.signature === undefined
-      ? signStripePayload(payload, options.secret ?? TEST_WEBHOOK_SECRET, options.timestamp)
-      : options.signature;
-  return app.inject({
-    method: 'POST',
-    url: '/api/webhooks/stripe',
-    headers: {
-      'content-type': options.contentType ?? 'application/json; charset=utf-8',
-      'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
-      ...(signature === null ? {} : { 'stripe-signature': signature }),
-    },
-    payload,
-  });
 }
