@@ -1,9 +1,10 @@
 import { DEFAULT_TAX_CODE, type Product } from '@bindery/shared';
 import { afterEach, describe, expect, test } from 'vitest';
-import { signUpAndSignIn } from '../../test/build-test-app.js';
+import { buildApp } from '../../app.js';
+import { signUpAndSignIn, testConfig } from '../../test/build-test-app.js';
 import { createTestProduct } from '../../test/factories.js';
 import { postStripeEvent, stripeEvent } from '../../test/fake-stripe.js';
-import { orderRow } from '../../test/purchase.js';
+import { orderRow, startCheckout } from '../../test/purchase.js';
 import {
   openStripeStore,
   type StripeStore,
@@ -213,6 +214,57 @@ describe('a EUR store with STRIPE_TAX=true', () => {
     expect(sales.currencies).toEqual([
       { currency: 'EUR', revenueCents: 0, taxCents: 0, refundedCents: 2368, orders: 0 },
     ]);
+  });
+});
+
+describe('changing TAX_BEHAVIOR on a store with an open checkout', () => {
+  test('Buy Now opens a new checkout with the new behaviour; each is paid by its own', async () => {
+    const { product } = await openStore();
+    const { buyer, sessionId: exclusive, orderId: first } = await buy(product);
+
+    // The same database, started again with TAX_BEHAVIOR=inclusive.
+    const inclusiveApp = await buildApp(
+      testConfig({
+        currency: 'EUR',
+        locale: 'de-DE',
+        payments: { ...store.shop.config.payments, tax: { behavior: 'inclusive', testRate: null } },
+      }),
+      { database: { ...store.shop.database, close: async () => {} }, clock: store.clock.now },
+    );
+    await inclusiveApp.ready();
+    try {
+      const again = await startCheckout(
+        inclusiveApp,
+        store.shop.database.db,
+        buyer.cookie,
+        product._id,
+      );
+      expect(again.sessionId).not.toBe(exclusive);
+      expect(lastSessionRequest().line).toMatchObject({ tax_behavior: 'inclusive' });
+
+      const german = { buyer: { country: 'DE' } };
+      for (const sessionId of [exclusive, again.sessionId]) {
+        const event = stripeEvent(
+          'checkout.session.completed',
+          store.fake.completeSession(sessionId, german),
+        );
+        expect((await postStripeEvent(inclusiveApp, event)).statusCode).toBe(200);
+      }
+      expect(await orderOf(first)).toMatchObject({
+        status: 'paid',
+        taxBehavior: 'exclusive',
+        amountCents: 2368,
+        taxCents: 378,
+      });
+      expect(await orderOf(again.orderId)).toMatchObject({
+        status: 'paid',
+        taxBehavior: 'inclusive',
+        amountCents: 1990,
+        taxCents: 318,
+      });
+    } finally {
+      await inclusiveApp.close();
+    }
   });
 });
 
