@@ -1,16 +1,33 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import Stripe from 'stripe';
 import type { Config } from '../config.js';
+import {
+  calculateTax,
+  customerDetailsOf,
+  DEFAULT_TAX_RATES,
+  expansionsOf,
+  openAutomaticTax,
+  readSessionTax,
+  type FakeAutomaticTax,
+  type FakeBreakdownTax,
+  type FakeBuyer,
+  type FakeCustomerDetails,
+  type FakeTotalDetails,
+  type SessionTax,
+} from './fake-stripe-tax.js';
+import { TEST_WEBHOOK_SECRET } from './fake-stripe-events.js';
+
+// Tests import the server and its webhook events from one place.
+export * from './fake-stripe-events.js';
 
 /**
  * A local HTTP server that speaks as much of Stripe's API as Bindery uses, so the real SDK is
  * exercised end to end without the network: creating, retrieving and expiring Checkout
  * Sessions, retrieving PaymentIntents and creating Refunds, each with Stripe's idempotency
- * rules (a key reused with other parameters is refused) and error shapes. Tests move sessions
- * along (paid, expired) and make requests fail the ways a network does.
+ * rules (a key reused with other parameters is refused) and error shapes, and Stripe Tax on
+ * sessions that ask for it (fake-stripe-tax.ts). Tests move sessions along (paid, expired) and
+ * make requests fail the ways a network does.
  */
 export interface FakeStripe {
   /** For `config.payments.stripe.api`. */
@@ -30,7 +47,10 @@ export interface FakeStripe {
   session(id: string): FakeSession;
   /** Every session created, each once. */
   sessions(): FakeSession[];
-  /** Marks a session complete; `paid` by default, with a new payment intent. */
+  /**
+   * Marks a session complete; `paid` by default, with a new payment intent, and taxed as
+   * Stripe Tax would for the buyer the options name when the session asked for automatic tax.
+   */
   completeSession(id: string, options?: CompleteOptions): FakeSession;
   expireSession(id: string): FakeSession;
   /** A Charge object for a session's payment, as a `charge.refunded` event carries it. */
@@ -67,6 +87,8 @@ export interface RecordedRequest {
   stripeVersion: string | undefined;
   /** The form body as Stripe reads it: nested objects and arrays of strings. */
   params: Record<string, unknown>;
+  /** The query string, read the same way (a GET's parameters, e.g. `expand`). */
+  query: Record<string, unknown>;
   /** What the fake did with it. */
   answer: number | 'hang' | 'reset';
 }
@@ -76,9 +98,13 @@ export interface FakeSession {
   object: 'checkout.session';
   amount_subtotal: number;
   amount_total: number;
+  automatic_tax: FakeAutomaticTax;
+  billing_address_collection: 'auto' | 'required' | null;
   client_reference_id: string | null;
   created: number;
   currency: string;
+  /** Null until the session completes. */
+  customer_details: FakeCustomerDetails | null;
   customer_email: string | null;
   expires_at: number;
   livemode: false;
@@ -89,6 +115,8 @@ export interface FakeSession {
   status: 'open' | 'complete' | 'expired';
   success_url: string;
   cancel_url: string;
+  tax_id_collection: { enabled: boolean; required: 'if_supported' | 'never' };
+  total_details: FakeTotalDetails;
   url: string | null;
 }
 
@@ -97,7 +125,14 @@ export interface CompleteOptions {
   paymentIntentId?: string;
   /** What Stripe reports it charged, when a test needs it to differ from the order. */
   amountTotal?: number;
+  /** What Stripe reports before tax, and as tax, when a test needs them to differ. */
+  amountSubtotal?: number;
+  amountTax?: number;
   currency?: string;
+  /** Who paid: name, billing country and tax IDs (the seller's country, no name by default). */
+  buyer?: FakeBuyer;
+  /** The percentage Stripe Tax charges this buyer, instead of the fake's rate for the country. */
+  taxRate?: number;
 }
 
 interface FakePaymentIntent {
@@ -114,6 +149,10 @@ const randomId = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex'
 export interface FakeStripeOptions {
   /** Stripe's clock, for the 30-minute rule on expires_at; the test's clock when it moves one. */
   clock?: () => number;
+  /** Stripe Tax's percentage per buyer country (`DEFAULT_TAX_RATES`: DE 19, FR 20, …). */
+  taxRates?: Readonly<Record<string, number>>;
+  /** The seller's country, for the EU reverse charge; DE by default. */
+  originCountry?: string;
 }
 
 export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<FakeStripe> {
@@ -126,6 +165,15 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
   const idempotent = new Map<string, { fingerprint: string; answer: [number, unknown] }>();
   /** Payment-intent metadata asked for at session creation, applied when the session is paid. */
   const intentMetadata = new Map<string, Record<string, string>>();
+  /** What each session asked about tax, and the taxes Stripe Tax reported on completion. */
+  const sessionTaxes = new Map<string, SessionTax>();
+  const breakdowns = new Map<string, FakeBreakdownTax[]>();
+  /** Each session's line items summed: what Stripe Tax taxes, whatever a test overrode since. */
+  const prices = new Map<string, number>();
+  const taxSettings = {
+    rates: options.taxRates ?? DEFAULT_TAX_RATES,
+    originCountry: options.originCountry ?? 'DE',
+  };
   let failure: { mode: FailureMode; remaining: number } | null = null;
 
   const server = createServer((request, response) => {
@@ -144,6 +192,7 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
       idempotencyKey: typeof header === 'string' ? header : undefined,
       stripeVersion: request.headers['stripe-version'] as string | undefined,
       params: parseForm(body),
+      query: parseForm(url.search.slice(1)),
       answer: 200,
     };
     requests.push(record);
@@ -190,8 +239,7 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
     } else if (method === 'POST' && url.pathname === '/v1/refunds') {
       answer = idempotently(record, () => createRefund(record));
     } else if (method === 'GET' && sessionMatch) {
-      const found = sessions.get(decodeURIComponent(sessionMatch[1]!));
-      answer = found ? [200, found] : [404, missing('checkout.session', sessionMatch[1]!)];
+      answer = retrieveSession(decodeURIComponent(sessionMatch[1]!), record.query);
     } else if (method === 'GET' && intentMatch) {
       const intent = paymentIntents.get(decodeURIComponent(intentMatch[1]!));
       answer = intent ? [200, intent] : [404, missing('payment_intent', intentMatch[1]!)];
@@ -285,6 +333,44 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
     return [200, refund];
   }
 
+  /** A session as Stripe answers a retrieve: the breakdown only when expanded. */
+  function retrieveSession(id: string, query: Record<string, unknown>): [number, unknown] {
+    const expand = expansionsOf(query);
+    if ('error' in expand) return [400, expand.error];
+    const found = sessions.get(id);
+    if (!found) return [404, missing('checkout.session', id)];
+    if (!expand.paths.includes('total_details.breakdown')) return [200, found];
+    const breakdown = { discounts: [], taxes: breakdowns.get(id) ?? [] };
+    return [200, { ...found, total_details: { ...found.total_details, breakdown } }];
+  }
+
+  /** Completes a session as Stripe does, Stripe Tax included; the options stand in for the buyer. */
+  function complete(found: FakeSession, options: CompleteOptions) {
+    const tax = sessionTaxes.get(found.id) ?? { automatic: false, behavior: null, code: null };
+    const buyer = {
+      name: options.buyer?.name ?? null,
+      country: (options.buyer?.country ?? taxSettings.originCountry).toUpperCase(),
+      taxIds: options.buyer?.taxIds ?? [],
+    };
+    const price = prices.get(found.id) ?? found.amount_subtotal;
+    const taxed = calculateTax(tax, price, buyer, taxSettings, options.taxRate, found.created);
+    breakdowns.set(found.id, taxed.taxes);
+    found.amount_subtotal = options.amountSubtotal ?? taxed.amountSubtotal;
+    found.total_details = {
+      ...found.total_details,
+      amount_tax: options.amountTax ?? taxed.amountTax,
+    };
+    found.amount_total = options.amountTotal ?? taxed.amountTotal;
+    if (tax.automatic) found.automatic_tax = { ...found.automatic_tax, status: 'complete' };
+    found.customer_details = customerDetailsOf(
+      found.customer_email,
+      options.buyer,
+      found.billing_address_collection === 'required',
+      taxed.taxExempt,
+      taxSettings.originCountry,
+    );
+  }
+
   function createSession(record: RecordedRequest): [number, unknown] {
     const params = record.params;
     const created = Math.floor(clock() / 1000);
@@ -304,6 +390,10 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
     }>;
     const refused = lineItemProblem(items);
     if (refused) return [400, refused];
+    const taxAsked = readSessionTax(params);
+    if ('error' in taxAsked) return [400, taxAsked.error];
+    const taxIdCollection = params.tax_id_collection as
+      { enabled?: string; required?: string } | undefined;
     const amount = items.reduce(
       (sum, item) => sum + Number(item.price_data?.unit_amount) * Number(item.quantity ?? 1),
       0,
@@ -314,10 +404,14 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
       object: 'checkout.session',
       amount_subtotal: amount,
       amount_total: amount,
+      automatic_tax: openAutomaticTax(taxAsked.tax),
+      billing_address_collection:
+        (params.billing_address_collection as 'auto' | 'required' | undefined) ?? null,
       client_reference_id: (params.client_reference_id as string | undefined) ?? null,
       created,
       // Stripe takes the code in any case and answers in lower case.
       currency: items[0]!.price_data!.currency!.toLowerCase(),
+      customer_details: null,
       customer_email: (params.customer_email as string | undefined) ?? null,
       expires_at: expiresAt,
       livemode: false,
@@ -328,9 +422,17 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
       status: 'open',
       success_url: String(params.success_url ?? ''),
       cancel_url: String(params.cancel_url ?? ''),
+      tax_id_collection: {
+        enabled: taxIdCollection?.enabled === 'true',
+        required: taxIdCollection?.required === 'if_supported' ? 'if_supported' : 'never',
+      },
+      // Tax is calculated once Checkout knows the address: nothing on a session just opened.
+      total_details: { amount_discount: 0, amount_shipping: 0, amount_tax: 0 },
       url: `https://checkout.stripe.com/c/pay/${id}`,
     };
     sessions.set(id, session);
+    sessionTaxes.set(id, taxAsked.tax);
+    prices.set(id, amount);
     const intentData = params.payment_intent_data as
       { metadata?: Record<string, string> } | undefined;
     intentMetadata.set(id, intentData?.metadata ?? {});
@@ -361,6 +463,7 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
         idempotencyKey: undefined,
         stripeVersion: undefined,
         params: { payment_intent: paymentIntentId },
+        query: {},
         answer: 200,
       });
       if (status !== 200) throw new Error(`fake Stripe could not refund ${paymentIntentId}`);
@@ -375,7 +478,7 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
       found.payment_status = options.paymentStatus ?? 'paid';
       found.payment_intent = paymentIntentId;
       found.url = null;
-      if (options.amountTotal !== undefined) found.amount_total = options.amountTotal;
+      complete(found, options);
       if (options.currency !== undefined) found.currency = options.currency;
       paymentIntents.set(paymentIntentId, {
         id: paymentIntentId,
@@ -512,8 +615,6 @@ export function parseForm(body: string): Record<string, unknown> {
   return root;
 }
 
-export const TEST_WEBHOOK_SECRET = 'whsec_test_bindery_webhook_secret';
-
 /** The payments config of a test app whose Stripe is this fake. */
 export function stripeTestPayments(
   fake: FakeStripe,
@@ -531,82 +632,4 @@ export function stripeTestPayments(
     tax: null,
     downloadLinkMinutes: 15,
   };
-}
-
-// ---- webhooks --------------------------------------------------------------------------
-
-export interface StripeEventPayload {
-  id: string;
-  object: 'event';
-  api_version: string;
-  created: number;
-  data: { object: unknown };
-  livemode: false;
-  pending_webhooks: number;
-  request: { id: null; idempotency_key: null };
-  type: string;
-}
-
-/** An event as Stripe builds it; `id` fixed when a test redelivers the same event. */
-export function stripeEvent(
-  type: string,
-  object: unknown,
-  id = randomId('evt'),
-): StripeEventPayload {
-  return {
-    id,
-    object: 'event',
-    api_version: Stripe.API_VERSION,
-    created: Math.floor(Date.now() / 1000),
-    data: { object },
-    livemode: false,
-    pending_webhooks: 1,
-    request: { id: null, idempotency_key: null },
-    type,
-  };
-}
-
-/** The Stripe-Signature header for these exact bytes, as Stripe computes it. */
-export function signStripePayload(payload: string, secret: string, timestamp?: number): string {
-  return Stripe.webhooks.generateTestHeaderString({
-    payload,
-    secret,
-    ...(timestamp === undefined ? {} : { timestamp }),
-  });
-}
-
-export interface PostEventOptions {
-  /** The webhook secret to sign with; the test app's by default. */
-  secret?: string;
-  /** Seconds since the epoch the signature claims; now by default. */
-  timestamp?: number;
-  /** Send this header instead of a correct one; null sends none. */
-  signature?: string | null;
-  contentType?: string;
-}
-
-/**
- * Signs and delivers an event the way Stripe does: pretty-printed JSON (as Stripe sends it),
- * signed over those exact bytes. A string payload is sent as it is.
- */
-export function postStripeEvent(
-  app: FastifyInstance,
-  event: StripeEventPayload | string,
-  options: PostEventOptions = {},
-): Promise<LightMyRequestResponse> {
-  const payload = typeof event === 'string' ? event : JSON.stringify(event, null, 2);
-  const signature =
-    options.signature === undefined
-      ? signStripePayload(payload, options.secret ?? TEST_WEBHOOK_SECRET, options.timestamp)
-      : options.signature;
-  return app.inject({
-    method: 'POST',
-    url: '/api/webhooks/stripe',
-    headers: {
-      'content-type': options.contentType ?? 'application/json; charset=utf-8',
-      'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
-      ...(signature === null ? {} : { 'stripe-signature': signature }),
-    },
-    payload,
-  });
 }
