@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DiscountMessages } from './discounts.js';
+import { PricingMessages } from './pricing.js';
 
 /** Body of POST /api/session/checkout: one product per checkout, no cart. */
 export const CreateCheckoutBodySchema = z.object({
@@ -14,6 +15,14 @@ export const CreateCheckoutBodySchema = z.object({
     .max(100, DiscountMessages.unknownCode)
     .optional()
     .transform((code) => (code === '' ? undefined : code)),
+  /**
+   * What the buyer chose to pay for a pay-what-you-want product, in major units of the store's
+   * currency; at least its minimum, 0 for a free download. Ignored for a fixed price.
+   */
+  amount: z
+    .number({ error: PricingMessages.amountInvalid })
+    .refine((amount) => Number.isFinite(amount) && amount >= 0, PricingMessages.amountInvalid)
+    .optional(),
 });
 export type CreateCheckoutBody = z.infer<typeof CreateCheckoutBodySchema>;
 
