@@ -70,4 +70,15 @@ export const TestCheckoutMessages = {
   crossSite: 'This request came from another site and was refused.',
   backToStore: 'Back to the store',
   toDownload: 'Go to your download',
+  // With TEST_TAX_RATE: the billing details and tax lines Stripe Tax's checkout shows.
+  country: 'Country or region',
+  countryChoose: 'Select your country or region',
+  taxId: 'VAT number or tax ID (optional)',
+  countryInvalid: 'Select your country or region.',
+  taxIdInvalid: 'Your tax ID is invalid: use at most 40 letters, digits, spaces, dashes or dots.',
+  subtotal: 'Subtotal',
+  tax: (rate: string) => `Tax (${rate}%)`,
+  taxIncluded: (rate: string) => `Tax (${rate}%, included)`,
+  total: 'Total',
+  includesTax: (amount: string) => `includes ${amount} tax`,
 } as const;

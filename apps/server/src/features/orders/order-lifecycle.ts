@@ -1,4 +1,9 @@
-import { applyPaymentOutcome, type OutcomeResult, type PaymentOutcome } from './fulfilment.js';
+import {
+  applyPaymentOutcome,
+  chargeOf,
+  type OutcomeResult,
+  type PaymentOutcome,
+} from './fulfilment.js';
 import { ID_SHAPE, newOrderId } from './order-ids.js';
 import type { OrderNotices } from './order-notices.js';
 import type { Db } from '../../db/client.js';
@@ -63,20 +68,26 @@ export function newOrderRow(input: NewOrderInput, now: number): NewOrderRow {
   };
 }
 
+/** The emails an outcome may send, read before its transaction (only payments and refunds send). */
+async function prepareNotices(
+  repo: OrdersRepo,
+  notices: OrderNotices | undefined,
+  outcome: PaymentOutcome,
+) {
+  if (!notices || (outcome.result !== 'paid' && outcome.result !== 'refunded')) return undefined;
+  const order = ID_SHAPE.test(outcome.orderId) ? await repo.findOrder(outcome.orderId) : undefined;
+  if (!order) return undefined;
+  // A payment's receipt tells what it charged: the tax it reported, not the pending order's 0.
+  return notices.prepare(
+    outcome.result === 'paid' ? { ...order, ...chargeOf(order, outcome) } : order,
+  );
+}
+
 /**
  * An order from Buy Now to its end: created at the catalogue's price, given a hosted checkout,
  * then moved by what the provider (or the owner) says about it, exactly once (fulfilment.ts).
  */
 export function createOrderLifecycle({ repo, notices, clock }: OrderLifecycleOptions) {
-  /** The emails an outcome may send, read before its transaction (only payments and refunds send). */
-  async function prepareNotices(outcome: PaymentOutcome) {
-    if (!notices || (outcome.result !== 'paid' && outcome.result !== 'refunded')) return undefined;
-    const order = ID_SHAPE.test(outcome.orderId)
-      ? await repo.findOrder(outcome.orderId)
-      : undefined;
-    return order ? notices.prepare(order) : undefined;
-  }
-
   return {
     /**
      * A new pending order at the price checkout worked out from the catalogue (and the buyer's
@@ -129,7 +140,12 @@ export function createOrderLifecycle({ repo, notices, clock }: OrderLifecycleOpt
 
     /** A provider's news about an order, applied exactly once (see fulfilment.ts). */
     async applyOutcome(outcome: PaymentOutcome): Promise<OutcomeResult> {
-      return applyPaymentOutcome(repo, outcome, clock(), await prepareNotices(outcome));
+      return applyPaymentOutcome(
+        repo,
+        outcome,
+        clock(),
+        await prepareNotices(repo, notices, outcome),
+      );
     },
 
     /** Pending orders of a product with a checkout that may still be open. */
