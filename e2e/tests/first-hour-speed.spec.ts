@@ -73,14 +73,18 @@ test('the admin opening the dashboard directly gets the products without asking 
   await signInThroughUi(page, ADMIN.email, ADMIN.password, '/store/login/admin');
   await expect(page).toHaveURL(/\/store\/dashboard$/);
   // The sign-in's own visit asks for the products too: let it finish before counting.
-  await expect(page.getByRole('grid').locator('[role="row"][data-id]').first()).toBeVisible();
+  await expect(
+    page.getByRole('table', { name: 'Products' }).locator('tr[data-id]').first(),
+  ).toBeVisible();
 
   const requests = recordRequests(page);
   await watchLoadingBlocks(page);
   const html = await (await page.reload())!.text();
   expect(html).toContain('"role":"admin"');
   expect(preloadsScript(html, 'products-dashboard-page')).toBe(true);
-  await expect(page.getByRole('grid').locator('[role="row"][data-id]').first()).toBeVisible();
+  await expect(
+    page.getByRole('table', { name: 'Products' }).locator('tr[data-id]').first(),
+  ).toBeVisible();
   expect(requests).toContain('/api/products');
   expect(requests).not.toContain('/api/auth/me');
   // Drawn without its loading fallback; the list asked for beside the scripts is the one shown.
