@@ -77,7 +77,12 @@ function HeaderCell<Row, Field extends string>({
       // The whole header sorts, as a grid's does; the label inside is the keyboard's button.
       onClick={() => onSortChange(nextSort(field, sort))}
     >
-      <TableSortLabel active={active} direction={active ? sort.order : 'asc'}>
+      <TableSortLabel
+        active={active}
+        direction={active ? sort.order : 'asc'}
+        // On the line of the plain headers' text, not a pixel below it.
+        sx={{ verticalAlign: 'top' }}
+      >
         {column.headerName}
       </TableSortLabel>
     </TableCell>
