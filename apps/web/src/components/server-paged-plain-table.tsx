@@ -89,6 +89,36 @@ function HeaderCell<Row, Field extends string>({
   );
 }
 
+/** One page of rows, or the empty list's text across the table. */
+function BodyRows<Row extends { _id: string }>({
+  rows,
+  columns,
+  noRowsLabel,
+}: Pick<ServerPagedPlainTableProps<Row, string>, 'rows' | 'columns' | 'noRowsLabel'>) {
+  if (rows.length === 0) {
+    return (
+      <TableRow>
+        <TableCell colSpan={columns.length} sx={{ py: 6, textAlign: 'center' }}>
+          <Typography color="textSecondary">{noRowsLabel}</Typography>
+        </TableCell>
+      </TableRow>
+    );
+  }
+  return rows.map((row) => (
+    <TableRow key={row._id} data-id={row._id} hover>
+      {columns.map((column) => (
+        <TableCell
+          key={column.field}
+          data-field={column.field}
+          sx={{ py: 1, px: 1.25, overflowWrap: 'anywhere' }}
+        >
+          {column.render(row)}
+        </TableCell>
+      ))}
+    </TableRow>
+  ));
+}
+
 /**
  * A server-paged, server-sorted table drawn by MUI's plain `Table`: rows take the height of
  * their content in one layout, with no measuring pass, and nothing but MUI's core chunk to
@@ -136,27 +166,7 @@ export function ServerPagedPlainTable<Row extends { _id: string }, Field extends
             </TableRow>
           </TableHead>
           <TableBody sx={{ opacity: loading ? 0.6 : 1, transition: 'opacity 150ms' }}>
-            {rows.length === 0 ? (
-              <TableRow>
-                <TableCell colSpan={columns.length} sx={{ py: 6, textAlign: 'center' }}>
-                  <Typography color="textSecondary">{noRowsLabel}</Typography>
-                </TableCell>
-              </TableRow>
-            ) : (
-              rows.map((row) => (
-                <TableRow key={row._id} data-id={row._id} hover>
-                  {columns.map((column) => (
-                    <TableCell
-                      key={column.field}
-                      data-field={column.field}
-                      sx={{ py: 1, px: 1.25, overflowWrap: 'anywhere' }}
-                    >
-                      {column.render(row)}
-                    </TableCell>
-                  ))}
-                </TableRow>
-              ))
-            )}
+            <BodyRows rows={rows} columns={columns} noRowsLabel={noRowsLabel} />
           </TableBody>
         </Table>
       </TableContainer>
