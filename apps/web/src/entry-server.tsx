@@ -65,7 +65,7 @@ export interface DashboardPlace {
 
 /**
  * The list the dashboard shows at an address under /store/dashboard, for the server to put in
- * the admin's page (decision 033); null for the archived products, which the page asks for.
+ * the admin's page (decision 034); null for the archived products, which the page asks for.
  */
 export function dashboardPlace(search: string): DashboardPlace | null {
   const params = productListAt(search);

@@ -24,7 +24,7 @@ export const CreateCheckoutBodySchema = z.object({
     .refine((amount) => Number.isFinite(amount) && amount >= 0, PricingMessages.amountInvalid)
     .optional(),
 });
-export type CreateCheckoutBody = z.infer<typeof CreateCheckoutBodySchema>;
+export type CreateCheckoutBody = z.input<typeof CreateCheckoutBodySchema>;
 
 /**
  * Answer of POST /api/session/checkout: the hosted checkout page to send the buyer to, and

@@ -142,7 +142,7 @@ let usd: Intl.NumberFormat | undefined;
 /**
  * "$12.50" from 1250 cents: the specification's format, and every USD store's. Whole cents are
  * written by hand, as Intl writes them in en-US: a page's first Intl.NumberFormat costs 20 to
- * 40 ms of script, and the admin's table formats amounts in its first render (decision 033).
+ * 40 ms of script, and the admin's table formats amounts in its first render (decision 034).
  */
 export function formatCents(cents: number): string {
   if (!Number.isSafeInteger(cents)) {

@@ -1,4 +1,4 @@
-// Discounts and free downloads (migrations 024, 025; decision 034), apart so types.ts stays small.
+// Discounts and free downloads (migrations 024, 025; decision 035), apart so types.ts stays small.
 
 export interface DiscountsTable {
   id: string;

@@ -19,7 +19,7 @@ export function userOf(request: FastifyRequest): User | null {
  * signed in when the request's session is valid, so the app shows a signed-in page without
  * first asking /api/auth/me, and links preloading the page's own scripts, so they arrive with
  * the app's instead of after it, and the data the page starts with where the server has it
- * (the admin dashboard's list: decision 033), so it is drawn without a round trip after the
+ * (the admin dashboard's list: decision 034), so it is drawn without a round trip after the
  * scripts. A signed-in visitor's page is made for them and never kept; the others are the same
  * for everyone and kept per page.
  */

@@ -122,7 +122,7 @@ function BodyRows<Row extends { _id: string }>({
 /**
  * A server-paged, server-sorted table drawn by MUI's plain `Table`: rows take the height of
  * their content in one layout, with no measuring pass, and nothing but MUI's core chunk to
- * load (decision 033). No row selection; the sortable headers are buttons reached with Tab.
+ * load (decision 034). No row selection; the sortable headers are buttons reached with Tab.
  */
 export function ServerPagedPlainTable<Row extends { _id: string }, Field extends string>({
   label,

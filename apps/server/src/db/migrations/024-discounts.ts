@@ -28,7 +28,7 @@ const statements = (integer: 'INTEGER' | 'BIGINT', strict: string) => [
 ];
 
 /**
- * Discount codes (issue 27, decision 034). `code_key` is the code in lower case: codes match
+ * Discount codes (issue 27, decision 035). `code_key` is the code in lower case: codes match
  * without regard to case and two may not differ only by it. `product_ids` is a JSON list, empty
  * for every product. A redemption is one order's use of a code: `held` from its checkout until
  * it is paid (`redeemed`), and gone again when the order is canceled or refunded, so a code with

@@ -16,7 +16,7 @@ const statements = (integer: 'INTEGER' | 'BIGINT', strict: string) => [
 ];
 
 /**
- * Pay what you want and free downloads (issue 27, decision 034). A product may let buyers pay
+ * Pay what you want and free downloads (issue 27, decision 035). A product may let buyers pay
  * what they want from `minimum_price_cents` (0 allows free) up, its price being the suggestion.
  * `free_claims` keeps one row per buyer and product taken for nothing: its key is what makes
  * a second free order of the same product impossible, however many requests race, and its

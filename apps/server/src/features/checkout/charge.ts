@@ -30,7 +30,7 @@ export interface ChargeDeps {
 const refuseAmount = (message: string) => AppError.badRequest(message, { amount: [message] });
 
 /**
- * The amount a checkout charges (decision 034), worked out on the server from the catalogue:
+ * The amount a checkout charges (decision 035), worked out on the server from the catalogue:
  * the price less the code's discount; for a pay-what-you-want product, the buyer's amount when
  * they gave one, never under the minimum (the code lowers it too). An amount for a fixed price
  * is ignored. 0 is a free download.

@@ -31,7 +31,7 @@ export interface DiscountQuote {
 
 /**
  * Codes at the point of sale: the product page's price with a code, and checkout's quote and
- * hold (decision 034).
+ * hold (decision 035).
  */
 export function createDiscountSales({
   repo,

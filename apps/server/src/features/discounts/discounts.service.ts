@@ -27,7 +27,7 @@ export interface DiscountsServiceOptions {
 const newDiscountId = () => randomBytes(12).toString('base64url');
 
 /**
- * Discount codes (decision 034): the owner's list, and a code's price for a product as the
+ * Discount codes (decision 035): the owner's list, and a code's price for a product as the
  * product page asks it. Checkout holds and redeems codes through `hold…` (later in this file's
  * siblings), on the same terms.
  */

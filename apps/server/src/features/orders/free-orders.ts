@@ -15,7 +15,7 @@ export interface FreeOrdersOptions {
 }
 
 /**
- * Free downloads (decision 034): an order at 0 that no provider is asked about. It is made and
+ * Free downloads (decision 035): an order at 0 that no provider is asked about. It is made and
  * claimed in one transaction (one per buyer and product, a few per hour, whatever races), then
  * paid at once through the same outcome every payment takes, so the receipt, the invoice and
  * the sales totals follow as for any order.

@@ -11,7 +11,7 @@ import { createTestProduct } from '../../test/factories.js';
 import { writeWebBuild } from '../../test/web-build.js';
 import type { PageRenderer } from './storefront.service.js';
 
-// The admin's dashboard comes with its first list in the page (decision 033), read through the
+// The admin's dashboard comes with its first list in the page (decision 034), read through the
 // renderer's place as the app reads the address (the web build's real one is exercised by the
 // browser tests).
 

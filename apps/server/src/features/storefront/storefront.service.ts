@@ -106,7 +106,7 @@ export function createStorefrontService({
     /**
      * The data a signed-in page drawn by the app starts with: for an admin's dashboard of
      * products on sale, its first list (the catalogue's kept answer, as GET /api/products sends
-     * it), so the table shows once the scripts ran, without asking after them (decision 033).
+     * it), so the table shows once the scripts ran, without asking after them (decision 034).
      */
     async appPageQueries(route: string, search: string, user: User): Promise<PageQueries> {
       if (route !== '/dashboard' || user.role !== 'admin') return [];
