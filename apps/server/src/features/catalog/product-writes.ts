@@ -99,7 +99,7 @@ export async function createProduct(deps: ProductWriteDeps, body: CreateInput): 
     updatedAt: now,
     archivedAt: null,
     downloadLimit: body.downloadLimit,
-    taxCode: null,
+    taxCode: body.taxCode,
   };
   // One transaction: the product exists exactly when its uploads are claimed by it alone,
   // so an upload another product just took (or one being deleted) answers 409 with no product.
@@ -125,6 +125,7 @@ export async function updateProduct(
     description: body.description,
     priceCents,
     ...(body.downloadLimit !== undefined ? { downloadLimit: body.downloadLimit } : {}),
+    ...(body.taxCode !== undefined ? { taxCode: body.taxCode } : {}),
     updatedAt: deps.clock(),
   };
   const replaced: string[] = [];
