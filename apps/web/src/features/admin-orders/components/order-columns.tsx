@@ -6,12 +6,51 @@ import type { AdminOrderRow } from '../api/list-orders';
 import { CustomerCell, StatusCell, type OrderRowActions } from './order-cells';
 import { OrderActionIcons } from './order-row-actions';
 import { formatAmount } from '../../../lib/money';
+import { countryName, netCents } from './order-tax';
 
 /** "#1042": how people name an order. */
 export const orderNumberText = (row: Pick<AdminOrderRow, 'orderNumber'>) => `#${row.orderNumber}`;
 
-/** The grid's columns: number, customer, product, amount, status, when, and the row's actions. */
-export function orderColumns(actions: OrderRowActions): GridColDef<AdminOrderRow>[] {
+/** Shown for an order without tax on a page where others have it. */
+const NONE = '—';
+
+/** Net, tax and the buyer's country, beside the amount (the total) when the page has tax. */
+function taxColumns(): GridColDef<AdminOrderRow>[] {
+  return [
+    {
+      field: 'netCents',
+      headerName: 'Net',
+      minWidth: 96,
+      sortable: false,
+      valueGetter: (_value, row) => netCents(row),
+      valueFormatter: (value: number, row) => formatAmount(value, row.currency),
+    },
+    {
+      field: 'taxCents',
+      headerName: 'Tax',
+      minWidth: 88,
+      sortable: false,
+      valueFormatter: (value: number, row) =>
+        value === 0 ? NONE : formatAmount(value, row.currency),
+    },
+    {
+      field: 'buyerCountry',
+      headerName: 'Country',
+      minWidth: 120,
+      sortable: false,
+      valueFormatter: (value: string | null) => (value === null ? NONE : countryName(value)),
+    },
+  ];
+}
+
+/**
+ * The grid's columns: number, customer, product, amount, status, when, and the row's actions;
+ * with `withTax`, net, tax and country after the amount.
+ */
+export function orderColumns(
+  actions: OrderRowActions,
+  { withTax = false }: { withTax?: boolean } = {},
+): GridColDef<AdminOrderRow>[] {
   return [
     {
       field: 'orderNumber',
@@ -56,6 +95,7 @@ export function orderColumns(actions: OrderRowActions): GridColDef<AdminOrderRow
       align: 'left',
       valueFormatter: (value: number, row) => formatAmount(value, row.currency),
     },
+    ...(withTax ? taxColumns() : []),
     {
       field: 'status',
       headerName: 'Status',
