@@ -3,49 +3,18 @@ import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
 import { formatOrderDateTime } from '../../../lib/format-order-date';
 import type { AdminOrderRow } from '../api/list-orders';
-import { CustomerCell, StatusCell, type OrderRowActions } from './order-cells';
+import { AmountCell, CustomerCell, StatusCell, type OrderRowActions } from './order-cells';
 import { OrderActionIcons } from './order-row-actions';
 import { formatAmount } from '../../../lib/money';
-import { countryName, netCents } from './order-tax';
 
 /** "#1042": how people name an order. */
 export const orderNumberText = (row: Pick<AdminOrderRow, 'orderNumber'>) => `#${row.orderNumber}`;
 
-/** Shown for an order without tax on a page where others have it. */
-const NONE = '—';
-
-/** Net, tax and the buyer's country, beside the amount (the total) when the page has tax. */
-function taxColumns(): GridColDef<AdminOrderRow>[] {
-  return [
-    {
-      field: 'netCents',
-      headerName: 'Net',
-      minWidth: 96,
-      sortable: false,
-      valueGetter: (_value, row) => netCents(row),
-      valueFormatter: (value: number, row) => formatAmount(value, row.currency),
-    },
-    {
-      field: 'taxCents',
-      headerName: 'Tax',
-      minWidth: 88,
-      sortable: false,
-      valueFormatter: (value: number, row) =>
-        value === 0 ? NONE : formatAmount(value, row.currency),
-    },
-    {
-      field: 'buyerCountry',
-      headerName: 'Country',
-      minWidth: 120,
-      sortable: false,
-      valueFormatter: (value: string | null) => (value === null ? NONE : countryName(value)),
-    },
-  ];
-}
-
 /**
- * The grid's columns: number, customer, product, amount, status, when, and the row's actions;
- * with `withTax`, net, tax and country after the amount.
+ * The grid's columns: number, customer, product, amount, status, when, and the row's actions.
+ * With `withTax` (a page with taxed orders) a taxed order's amount says its net and tax under
+ * the total, and its customer the country billed: three more columns would push Date and the
+ * actions out of a 1366-pixel screen.
  */
 export function orderColumns(
   actions: OrderRowActions,
@@ -67,7 +36,9 @@ export function orderColumns(
       flex: 1,
       // Names live with the accounts, not the orders: the server cannot sort by them.
       sortable: false,
-      renderCell: ({ row }) => <CustomerCell user={row.user} />,
+      renderCell: ({ row }) => (
+        <CustomerCell user={row.user} country={withTax ? row.buyerCountry : null} />
+      ),
     },
     {
       field: 'product',
@@ -94,8 +65,8 @@ export function orderColumns(
       headerAlign: 'left',
       align: 'left',
       valueFormatter: (value: number, row) => formatAmount(value, row.currency),
+      ...(withTax && { renderCell: ({ row }) => <AmountCell row={row} /> }),
     },
-    ...(withTax ? taxColumns() : []),
     {
       field: 'status',
       headerName: 'Status',
