@@ -92,7 +92,7 @@ export function SalesPage() {
 
           <RevenuePerDay data={data} withTax={withTax} />
 
-          <TopProducts products={data.topProducts} currency={data.currency} />
+          <TopProducts products={data.topProducts} currency={data.currency} withTax={withTax} />
 
           {data.currencies.length > 1 && (
             <CurrencyTotalsTable totals={data.currencies} withTax={withTax} />

@@ -55,6 +55,7 @@ describe('sales with tax', () => {
     expect(totals.getByText('Tax collected').nextSibling).toHaveTextContent('€12.00');
     expect(totals.getByText('Refunded').nextSibling).toHaveTextContent('€24.00');
     expect(totals.queryByText('Revenue')).not.toBeInTheDocument();
+    expect(rowsOf('Top products')).toEqual(['ProductOrdersNet revenue', 'Atlas3€60.00']);
   });
 
   test('each day: its revenue net of tax and its tax, in the chart and the table', async () => {
