@@ -42,7 +42,8 @@ export function ProductTaxField({ control, isSubmitting }: ProductTaxFieldProps)
               helperText="How Stripe Tax taxes this product, when the store charges tax."
               disabled={isSubmitting}
               fullWidth
-              slotProps={{ select: { native: true } }}
+              // Native: a phone's own picker; its label always sits above, as an empty choice is one too.
+              slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
             >
               {TAX_CATEGORIES.map((category) => (
                 <option
