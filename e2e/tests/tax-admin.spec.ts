@@ -88,23 +88,15 @@ test('a taxed order: My Orders says the tax, admin Orders shows net, tax and cou
   await signInAsAdmin(page);
   await page.goto('/store/orders');
   const grid = page.getByRole('grid');
-  await expect(grid.getByRole('columnheader')).toHaveText([
-    'Order',
-    'Customer',
-    'Product',
-    'Amount',
-    'Net',
-    'Tax',
-    'Country',
-    'Status',
-    'Date',
-    'Actions',
-  ]);
   const row = grid.getByRole('row').filter({ hasText: product.title });
-  await expect(row.locator('[data-field="amountCents"]')).toHaveText(TOTAL);
-  await expect(row.locator('[data-field="netCents"]')).toHaveText(NET);
-  await expect(row.locator('[data-field="taxCents"]')).toHaveText(TAX);
-  await expect(row.locator('[data-field="buyerCountry"]')).toHaveText('France');
+  const amount = row.locator('[data-field="amountCents"]');
+  await expect(amount.getByText(TOTAL, { exact: true })).toBeVisible();
+  await expect(amount.getByText(`Net ${NET}`)).toBeVisible();
+  await expect(amount.getByText(`Tax ${TAX}`)).toBeVisible();
+  await expect(row.locator('[data-field="user"]').getByText('Country: France')).toBeVisible();
+  // Everything else stays in view at the desktop width: nothing scrolls sideways.
+  const actions = row.locator('[data-field="actions"]');
+  await expect(actions.getByRole('button', { name: /^Refund order/ })).toBeInViewport();
 
   // The export carries the same, after the columns it always had.
   const csv = await page.request.get('/api/admin/orders.csv');
