@@ -3,6 +3,7 @@ import { CatalogMessages } from './messages.js';
 import { PricingMessages } from './pricing.js';
 import { PRODUCT_LIMITS } from './limits.js';
 import { hasAtMostTwoDecimals, hasValidDecimals, priceDecimals } from './money.js';
+import { TAX_CODE_PATTERN, TaxMessages } from './tax.js';
 
 export const DIGITAL_FORMATS = ['pdf', 'zip', 'epub'] as const;
 export const DigitalFormatSchema = z.enum(DIGITAL_FORMATS);
@@ -46,6 +47,11 @@ export const ProductSchema = z.object({
    * store's DOWNLOAD_LIMIT, 0 for unlimited.
    */
   downloadLimit: z.number().int().nullable().optional(),
+  /**
+   * Admin view only: the Stripe tax code the product is sold under; null for the store's
+   * default (`DEFAULT_TAX_CODE`).
+   */
+  taxCode: z.string().nullable().optional(),
 });
 export type Product = z.infer<typeof ProductSchema>;
 
@@ -171,9 +177,21 @@ export const DownloadLimitSchema = z
   .max(PRODUCT_LIMITS.downloadLimitMax, CatalogMessages.downloadLimitInvalid)
   .nullable();
 
+/**
+ * A product's own tax category: a Stripe tax code, or empty/null for the store's default.
+ * Surrounding spaces are dropped; an empty text reads as null.
+ */
+export const TaxCodeSchema = z
+  .string({ error: TaxMessages.taxCodeInvalid })
+  .trim()
+  .transform((code) => (code === '' ? null : code))
+  .refine((code) => code === null || TAX_CODE_PATTERN.test(code), TaxMessages.taxCodeInvalid)
+  .nullable();
+
 export const CreateProductBodySchema = z.object({
   ...productFields,
   downloadLimit: DownloadLimitSchema.default(null),
+  taxCode: TaxCodeSchema.default(null),
   image: ImagesSchema,
   digitalFile: DigitalFileRefSchema,
 });
@@ -184,6 +202,8 @@ export const UpdateProductBodySchema = z.object({
   ...productFields,
   /** Absent keeps the product's limit; null returns it to the store's. */
   downloadLimit: DownloadLimitSchema.optional(),
+  /** Absent keeps the product's tax code; null or empty returns it to the store's default. */
+  taxCode: TaxCodeSchema.optional(),
   image: ImagesSchema.optional(),
   digitalFile: DigitalFileRefSchema.nullish(),
 });

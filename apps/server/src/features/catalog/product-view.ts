@@ -37,7 +37,7 @@ export function toProduct(row: ProductRow, isAdmin: boolean, currency: string): 
       : publicFile,
     createdAt: new Date(row.createdAt).toISOString(),
     updatedAt: new Date(row.updatedAt).toISOString(),
-    ...(isAdmin ? { downloadLimit: row.downloadLimit } : {}),
+    ...(isAdmin ? { downloadLimit: row.downloadLimit, taxCode: row.taxCode } : {}),
   };
 }
 

@@ -100,7 +100,7 @@ export async function createProduct(deps: ProductWriteDeps, body: CreateInput): 
     updatedAt: now,
     archivedAt: null,
     downloadLimit: body.downloadLimit,
-    taxCode: null,
+    taxCode: body.taxCode,
     ...pricingOf(body, priceCents, deps.currency),
   };
   // One transaction: the product exists exactly when its uploads are claimed by it alone,
@@ -127,6 +127,7 @@ export async function updateProduct(
     description: body.description,
     priceCents,
     ...(body.downloadLimit !== undefined ? { downloadLimit: body.downloadLimit } : {}),
+    ...(body.taxCode !== undefined ? { taxCode: body.taxCode } : {}),
     ...pricingOf(body, priceCents, deps.currency, current),
     updatedAt: deps.clock(),
   };

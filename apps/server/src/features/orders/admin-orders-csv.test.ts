@@ -24,7 +24,8 @@ const exportCsv = (query = '', cookie = admin) =>
   t.app.inject({ method: 'GET', url: `/api/admin/orders.csv${query}`, headers: { cookie } });
 
 const HEADER =
-  'Order,Placed (UTC),Customer,Email,Product,Amount,Currency,Status,Paid (UTC),Needs review\r\n';
+  'Order,Placed (UTC),Customer,Email,Product,Amount,Currency,Status,Paid (UTC),Needs review,' +
+  'Net,Tax,Country,Tax ID\r\n';
 
 /** Sets every order's times to known instants, so the export's lines can be compared whole. */
 async function pinTimes() {
@@ -69,14 +70,14 @@ describe('GET /api/admin/orders.csv', () => {
     expect(response.headers['cache-control']).toBe('private, no-store');
     expect(response.body).toBe(
       HEADER +
-        `1,2026-11-27 09:06:00,"'@Ada ""A."" Byron",ada@example.com,"'=HYPERLINK(""http://evil"")",12.50,USD,paid,2026-11-27 09:06:01,\r\n` +
-        `2,2026-11-27 09:07:00,"'-Bob, Smith",bob@example.org,"Maps, Vol. 1",1000.00,USD,pending,,\r\n`,
+        `1,2026-11-27 09:06:00,"'@Ada ""A."" Byron",ada@example.com,"'=HYPERLINK(""http://evil"")",12.50,USD,paid,2026-11-27 09:06:01,,12.50,0.00,,\r\n` +
+        `2,2026-11-27 09:07:00,"'-Bob, Smith",bob@example.org,"Maps, Vol. 1",1000.00,USD,pending,,,1000.00,0.00,,\r\n`,
     );
 
     // The same filters as the list: search, and newest first without a sort.
     expect((await exportCsv('?q=example.org')).body).toBe(
       HEADER +
-        `2,2026-11-27 09:07:00,"'-Bob, Smith",bob@example.org,"Maps, Vol. 1",1000.00,USD,pending,,\r\n`,
+        `2,2026-11-27 09:07:00,"'-Bob, Smith",bob@example.org,"Maps, Vol. 1",1000.00,USD,pending,,,1000.00,0.00,,\r\n`,
     );
     const lines = (await exportCsv()).body.split('\r\n');
     expect(lines.map((line) => line.split(',')[0])).toEqual(['Order', '2', '1', '']);
@@ -113,6 +114,58 @@ describe('GET /api/admin/orders.csv', () => {
     expect(new Set(rows.map((row) => row.split(',')[0])).size).toBe(1203);
     const amounts = rows.map((row) => Number(row.split(',')[5]));
     expect(amounts).toEqual([...amounts].sort((a, b) => b - a));
+  });
+
+  test('taxed orders: net, tax, the buyer’s country and tax ID at the end of the line', async () => {
+    const product = await createTestProduct(t.app, admin, { title: 'Atlas' });
+    const buyer = await signUpAndSignIn(t.app, { email: 'vat@example.com', name: 'Jean' });
+    const user = await t.database.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', buyer.email)
+      .executeTakeFirstOrThrow();
+    const paid = { userId: user.id, productId: product._id, status: 'paid' as const };
+    await t.database.db
+      .insertInto('orders')
+      .values([
+        orderRow({
+          ...paid,
+          id: 'otaxed0000000001',
+          amountCents: 2388,
+          subtotalCents: 1990,
+          taxCents: 398,
+          taxBehavior: 'exclusive',
+          taxRate: '20',
+          buyerCountry: 'FR',
+          buyerTaxId: '=FR12345678901',
+          createdAt: 2,
+          paidAt: 3,
+        }),
+        orderRow({
+          ...paid,
+          id: 'otaxed0000000002',
+          currency: 'jpy',
+          amountCents: 1500,
+          subtotalCents: 1364,
+          taxCents: 136,
+          taxBehavior: 'inclusive',
+          taxRate: '10',
+          buyerCountry: 'JP',
+          createdAt: 1,
+          paidAt: 3,
+        }),
+      ])
+      .execute();
+    const lines = (await exportCsv('?sort=createdAt&order=asc')).body.split('\r\n');
+    // Amount (the total) and currency stay where they were; the tax columns follow the rest.
+    expect(lines.slice(1, 3).map((line) => line.split(',').slice(5, 7))).toEqual([
+      ['1500', 'JPY'],
+      ['23.88', 'USD'],
+    ]);
+    expect(lines.slice(1, 3).map((line) => line.split(',').slice(10))).toEqual([
+      ['1364', '136', 'JP', ''],
+      ['19.90', '3.98', 'FR', "'=FR12345678901"],
+    ]);
   });
 
   test('a bad filter answers 400 before any CSV; only admins: 401, 403', async () => {

@@ -13,6 +13,11 @@ export const ORDER_CSV_HEADER = [
   'Status',
   'Paid (UTC)',
   'Needs review',
+  // Tax, after the columns existing readers know, so their places do not move.
+  'Net',
+  'Tax',
+  'Country',
+  'Tax ID',
 ] as const;
 
 /** Lines end CRLF, as RFC 4180 has it. */
@@ -60,6 +65,10 @@ export function orderCsvLine(order: AdminOrder, row: Pick<OrderRow, 'currency'>)
     order.status,
     utcTime(order.paidAt),
     csvText(order.reviewReason ?? ''),
+    majorUnitsIn(order.amountCents - order.taxCents, row.currency),
+    majorUnitsIn(order.taxCents, row.currency),
+    csvText(order.buyerCountry ?? ''),
+    csvText(order.buyerTaxId ?? ''),
   ];
   return cells.join(',') + EOL;
 }

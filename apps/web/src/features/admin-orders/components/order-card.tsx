@@ -8,6 +8,21 @@ import { CustomerCell, StatusCell, type OrderRowActions } from './order-cells';
 import { orderNumberText } from './order-columns';
 import { OrderActionButtons } from './order-row-actions';
 import { formatAmount } from '../../../lib/money';
+import { countryName, hasTaxDetails, netCents } from './order-tax';
+
+/** "Net $10.00 · Tax $2.00 · France": what a taxed order's total is made of, and where from. */
+function TaxLine({ row }: { row: AdminOrderRow }) {
+  const parts = [
+    `Net ${formatAmount(netCents(row), row.currency)}`,
+    `Tax ${row.taxCents === 0 ? '—' : formatAmount(row.taxCents, row.currency)}`,
+    ...(row.buyerCountry === null ? [] : [countryName(row.buyerCountry)]),
+  ];
+  return (
+    <Typography variant="body2" color="textSecondary">
+      {parts.join(' · ')}
+    </Typography>
+  );
+}
 
 /** An order on a phone: who, what, how much, its status and date, then every action in view. */
 export function OrderCard({ row, ...actions }: { row: AdminOrderRow } & OrderRowActions) {
@@ -26,6 +41,7 @@ export function OrderCard({ row, ...actions }: { row: AdminOrderRow } & OrderRow
           {formatAmount(row.amountCents, row.currency)}
         </Typography>
       </Box>
+      {hasTaxDetails(row) && <TaxLine row={row} />}
       <CustomerCell user={row.user} />
       <StatusCell row={row} />
       <Typography variant="body2" color="textSecondary">

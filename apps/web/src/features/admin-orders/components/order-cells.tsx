@@ -5,7 +5,9 @@ import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { OrderChip, OrderStatusChip } from '../../orders';
+import { formatAmount } from '../../../lib/money';
 import type { AdminOrderRow } from '../api/list-orders';
+import { countryName, hasTaxDetails, netCents } from './order-tax';
 
 /** What the admin can do to an order, from a grid row or a phone card. */
 export interface OrderRowActions {
@@ -22,12 +24,32 @@ export interface OrderRowActions {
 export const canResetDownloads = (row: AdminOrderRow) =>
   row.status === 'paid' && row.downloads.limit !== null && row.downloads.used > 0;
 
-export function CustomerCell({ user }: { user: AdminOrderRow['user'] }) {
+/** "Country: France": where a taxed order was billed, in the store's language. */
+function CountryLine({ code }: { code: string | null | undefined }) {
+  if (!code) return null;
+  return (
+    <Typography variant="caption" color="textSecondary" sx={{ display: 'block' }}>
+      Country: {countryName(code)}
+    </Typography>
+  );
+}
+
+/** The buyer's name and email; with `country`, where the order was billed. */
+export function CustomerCell({
+  user,
+  country,
+}: {
+  user: AdminOrderRow['user'];
+  country?: string | null;
+}) {
   if (!user) {
     return (
-      <Typography variant="body2" color="textSecondary">
-        Account deleted
-      </Typography>
+      <Box sx={{ minWidth: 0 }}>
+        <Typography variant="body2" color="textSecondary">
+          Account deleted
+        </Typography>
+        <CountryLine code={country} />
+      </Box>
     );
   }
   return (
@@ -37,6 +59,24 @@ export function CustomerCell({ user }: { user: AdminOrderRow['user'] }) {
       </Typography>
       <Typography variant="body2" color="textSecondary" sx={{ overflowWrap: 'anywhere' }}>
         {user.email}
+      </Typography>
+      <CountryLine code={country} />
+    </Box>
+  );
+}
+
+/** The total; for a taxed order, its net and tax under it. */
+export function AmountCell({ row }: { row: AdminOrderRow }) {
+  const total = formatAmount(row.amountCents, row.currency);
+  if (!hasTaxDetails(row)) return <>{total}</>;
+  return (
+    <Box sx={{ minWidth: 0 }}>
+      <Typography variant="body2">{total}</Typography>
+      <Typography variant="caption" color="textSecondary" sx={{ display: 'block' }}>
+        Net {formatAmount(netCents(row), row.currency)}
+      </Typography>
+      <Typography variant="caption" color="textSecondary" sx={{ display: 'block' }}>
+        Tax {row.taxCents === 0 ? '—' : formatAmount(row.taxCents, row.currency)}
       </Typography>
     </Box>
   );

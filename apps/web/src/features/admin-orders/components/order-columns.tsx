@@ -3,15 +3,23 @@ import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
 import { formatOrderDateTime } from '../../../lib/format-order-date';
 import type { AdminOrderRow } from '../api/list-orders';
-import { CustomerCell, StatusCell, type OrderRowActions } from './order-cells';
+import { AmountCell, CustomerCell, StatusCell, type OrderRowActions } from './order-cells';
 import { OrderActionIcons } from './order-row-actions';
 import { formatAmount } from '../../../lib/money';
 
 /** "#1042": how people name an order. */
 export const orderNumberText = (row: Pick<AdminOrderRow, 'orderNumber'>) => `#${row.orderNumber}`;
 
-/** The grid's columns: number, customer, product, amount, status, when, and the row's actions. */
-export function orderColumns(actions: OrderRowActions): GridColDef<AdminOrderRow>[] {
+/**
+ * The grid's columns: number, customer, product, amount, status, when, and the row's actions.
+ * With `withTax` (a page with taxed orders) a taxed order's amount says its net and tax under
+ * the total, and its customer the country billed: three more columns would push Date and the
+ * actions out of a 1366-pixel screen.
+ */
+export function orderColumns(
+  actions: OrderRowActions,
+  { withTax = false }: { withTax?: boolean } = {},
+): GridColDef<AdminOrderRow>[] {
   return [
     {
       field: 'orderNumber',
@@ -28,7 +36,9 @@ export function orderColumns(actions: OrderRowActions): GridColDef<AdminOrderRow
       flex: 1,
       // Names live with the accounts, not the orders: the server cannot sort by them.
       sortable: false,
-      renderCell: ({ row }) => <CustomerCell user={row.user} />,
+      renderCell: ({ row }) => (
+        <CustomerCell user={row.user} country={withTax ? row.buyerCountry : null} />
+      ),
     },
     {
       field: 'product',
@@ -55,6 +65,7 @@ export function orderColumns(actions: OrderRowActions): GridColDef<AdminOrderRow
       headerAlign: 'left',
       align: 'left',
       valueFormatter: (value: number, row) => formatAmount(value, row.currency),
+      ...(withTax && { renderCell: ({ row }) => <AmountCell row={row} /> }),
     },
     {
       field: 'status',

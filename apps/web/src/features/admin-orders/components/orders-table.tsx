@@ -8,6 +8,7 @@ import type { AdminOrderRow } from '../api/list-orders';
 import { OrderCard } from './order-card';
 import type { OrderRowActions } from './order-cells';
 import { orderColumns } from './order-columns';
+import { pageShowsTax } from './order-tax';
 
 export type OrderSort = SortPlace<OrderSortField>;
 
@@ -60,9 +61,14 @@ export function OrdersTable({
   onResetDownloads,
   noRowsLabel,
 }: OrdersTableProps) {
+  const withTax = pageShowsTax(rows);
   const columns = useMemo(
-    () => orderColumns({ onDelete, onRefund, onGrantAccess, onResetDownloads, grantingId }),
-    [onDelete, onRefund, onGrantAccess, onResetDownloads, grantingId],
+    () =>
+      orderColumns(
+        { onDelete, onRefund, onGrantAccess, onResetDownloads, grantingId },
+        { withTax },
+      ),
+    [onDelete, onRefund, onGrantAccess, onResetDownloads, grantingId, withTax],
   );
   const actions = { onDelete, onRefund, onGrantAccess, onResetDownloads, grantingId };
 

@@ -8,6 +8,7 @@ import { chosenFiles, isUnchangedImageList } from './image-entries';
 import { ProductFileFields } from './product-file-fields';
 import { ProductFormFields } from './product-form-fields';
 import { ProductFormLayout } from './product-form-layout';
+import { ProductTaxField } from './product-form-tax-field';
 import {
   productFormDefaults,
   productFormSchema,
@@ -66,7 +67,9 @@ export function ProductFormDialog({
   const hasImageChanges = !isUnchangedImageList(images, product?.image ?? []);
   const hasNewFile = useWatch({ control, name: 'digitalFile' }) !== null;
   const isLimitEdited = Boolean(dirtyFields.downloadLimit);
-  const { currentFile } = useProductDetails(product, isLimitEdited, setValue);
+  const isTaxCodeEdited = Boolean(dirtyFields.taxCode);
+  const edited = { isLimitEdited, isTaxCodeEdited };
+  const { currentFile } = useProductDetails(product, edited, setValue);
 
   // Esc, the backdrop, Close and Cancel all come here. While files upload nothing closes the
   // form (the upload would be lost half-way); with changes, it asks before they are dropped.
@@ -84,7 +87,7 @@ export function ProductFormDialog({
     });
     if (!uploaded.ok) return onUploadError(uploaded.message);
     upload.markFinalizing();
-    const submission = buildProductSubmission(product, values, uploaded, isLimitEdited);
+    const submission = buildProductSubmission(product, values, uploaded, edited);
     if (!submission) {
       upload.markIdle();
       return onUploadError(CatalogMessages.digitalFileRequired);
@@ -118,6 +121,7 @@ export function ProductFormDialog({
       }
     >
       <ProductFormFields register={register} errors={errors} isSubmitting={isSubmitting} />
+      <ProductTaxField control={control} isSubmitting={isSubmitting} />
       <ProductFileFields
         control={control}
         trigger={trigger}

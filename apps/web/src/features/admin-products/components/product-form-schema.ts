@@ -6,6 +6,7 @@ import {
   MAX_IMAGE_BYTES,
   MAX_IMAGE_MB,
   PRODUCT_LIMITS,
+  TaxCodeSchema,
   UploadMessages,
   priceProblemIn,
   sniffDigitalFormat,
@@ -118,6 +119,8 @@ export function productFormSchema(
       .trim()
       .transform((text) => (text === '' ? null : Number(text)))
       .pipe(fields.downloadLimit.unwrap()),
+    // Empty: the store's default tax code; otherwise a Stripe code, checked as the server does.
+    taxCode: z.string().pipe(TaxCodeSchema.unwrap()),
     images: images.superRefine(async (entries, context) => {
       const problems = (await Promise.all(chosenFiles(entries).map(imageProblem))).filter(
         (problem) => problem !== null,
@@ -150,6 +153,7 @@ export function productFormDefaults(product: AdminProduct | null): ProductFormIn
       product?.downloadLimit === undefined || product.downloadLimit === null
         ? ''
         : String(product.downloadLimit),
+    taxCode: product?.taxCode ?? '',
     images: product ? currentImageEntries(product.image) : [],
     digitalFile: null,
   };

@@ -17,7 +17,7 @@ export function buildProductSubmission(
   product: AdminProduct | null,
   values: ProductFormValues,
   { digitalFile, image }: UploadedParts,
-  isLimitEdited: boolean,
+  { isLimitEdited, isTaxCodeEdited }: { isLimitEdited: boolean; isTaxCodeEdited: boolean },
 ): ProductSubmission | null {
   const fields = {
     title: values.title,
@@ -27,6 +27,8 @@ export function buildProductSubmission(
     // An edit sends the limit only when it was changed: the product list does not carry it,
     // and leaving it out keeps the product's own.
     ...(!product || isLimitEdited ? { downloadLimit: values.downloadLimit } : {}),
+    // The tax code likewise, when edited; a new product names one only when it has its own.
+    ...((product ? isTaxCodeEdited : values.taxCode !== null) ? { taxCode: values.taxCode } : {}),
   };
   const fileRef = digitalFile && {
     public_id: digitalFile.public_id,

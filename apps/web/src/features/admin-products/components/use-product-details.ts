@@ -6,12 +6,12 @@ import { describeFile, type ProductFormInput } from './product-form-schema';
 
 /**
  * What the product list leaves out, from the admin view of the product: the digital file's name
- * (answered as "guide.pdf (120.0 KB)") and the product's own download limit, filled into the
- * field unless the admin has already changed it.
+ * (answered as "guide.pdf (120.0 KB)"), the product's own download limit and tax code, each
+ * filled into its field unless the admin has already changed it.
  */
 export function useProductDetails(
   product: AdminProduct | null,
-  isLimitEdited: boolean,
+  { isLimitEdited, isTaxCodeEdited }: { isLimitEdited: boolean; isTaxCodeEdited: boolean },
   setValue: UseFormSetValue<ProductFormInput>,
 ): { currentFile: string | undefined } {
   // The list may carry only the public file details; the admin view of the product names it.
@@ -25,6 +25,11 @@ export function useProductDetails(
     if (detailLimit === undefined || isLimitEdited) return;
     setValue('downloadLimit', detailLimit === null ? '' : String(detailLimit));
   }, [detailLimit, isLimitEdited, setValue]);
+  const detailTaxCode = detail.data?.taxCode;
+  useEffect(() => {
+    if (detailTaxCode === undefined || isTaxCodeEdited) return;
+    setValue('taxCode', detailTaxCode ?? '');
+  }, [detailTaxCode, isTaxCodeEdited, setValue]);
   return { currentFile };
 }
 

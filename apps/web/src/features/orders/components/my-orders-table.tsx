@@ -22,7 +22,7 @@ import { InvoiceLinks } from './invoice-links';
 import { CompletePaymentLink, DownloadsUsed, HeldNote, heldReason } from './my-order-notes';
 import { OrderStatusChip } from './order-status-chip';
 import { ProductThumbnail } from '../../../components/product-thumbnail';
-import { formatAmount } from '../../../lib/money';
+import { OrderAmount } from './order-amount';
 
 export interface MyOrdersTableProps {
   /** The id of the heading that names the table. */
@@ -201,7 +201,7 @@ export function MyOrdersTable({
                   <ProductCell order={order} />
                 </TableCell>
                 <TableCell sx={{ ...cellSx, whiteSpace: 'nowrap' }} align="right">
-                  {formatAmount(order.amountCents, order.currency)}
+                  <OrderAmount order={order} />
                 </TableCell>
                 <TableCell sx={wideOnlySx}>
                   <OrderStatusChip status={order.status} />

@@ -12,7 +12,14 @@ import { formatAmount } from '../../../lib/money';
  * The range's totals per currency, for a store whose orders were paid in more than one (it
  * changed STORE_CURRENCY): amounts of different currencies are never added together.
  */
-export function CurrencyTotalsTable({ totals }: { totals: CurrencyTotals[] }) {
+export function CurrencyTotalsTable({
+  totals,
+  withTax = false,
+}: {
+  totals: CurrencyTotals[];
+  /** Revenue net of tax, with the tax collected beside it. */
+  withTax?: boolean;
+}) {
   return (
     <Paper variant="outlined" component="section" aria-labelledby="sales-currencies" sx={{ p: 2 }}>
       <Typography id="sales-currencies" component="h2" variant="h6" sx={{ fontWeight: 600 }}>
@@ -26,7 +33,8 @@ export function CurrencyTotalsTable({ totals }: { totals: CurrencyTotals[] }) {
           <TableRow>
             <TableCell>Currency</TableCell>
             <TableCell align="right">Orders</TableCell>
-            <TableCell align="right">Revenue</TableCell>
+            <TableCell align="right">{withTax ? 'Revenue, net of tax' : 'Revenue'}</TableCell>
+            {withTax && <TableCell align="right">Tax collected</TableCell>}
             <TableCell align="right">Refunded</TableCell>
           </TableRow>
         </TableHead>
@@ -38,6 +46,11 @@ export function CurrencyTotalsTable({ totals }: { totals: CurrencyTotals[] }) {
               <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                 {formatAmount(row.revenueCents, row.currency)}
               </TableCell>
+              {withTax && (
+                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                  {formatAmount(row.taxCents, row.currency)}
+                </TableCell>
+              )}
               <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                 {formatAmount(row.refundedCents, row.currency)}
               </TableCell>

@@ -7,7 +7,7 @@ import TableRow from '@mui/material/TableRow';
 import { formatAmount } from '../../../lib/money';
 
 /** The figures behind the chart as a table, for screen readers. */
-export function DaysTable({ data }: { data: SalesResponse }) {
+export function DaysTable({ data, withTax }: { data: SalesResponse; withTax: boolean }) {
   return (
     // Hidden by its wrapper: a table's own layout ignores the 1 px box of the hiding rule.
     <div className="visually-hidden">
@@ -16,7 +16,8 @@ export function DaysTable({ data }: { data: SalesResponse }) {
           <TableRow>
             <TableCell>Date</TableCell>
             <TableCell>Orders</TableCell>
-            <TableCell>Revenue</TableCell>
+            <TableCell>{withTax ? 'Revenue, net of tax' : 'Revenue'}</TableCell>
+            {withTax && <TableCell>Tax collected</TableCell>}
           </TableRow>
         </TableHead>
         <TableBody>
@@ -25,6 +26,7 @@ export function DaysTable({ data }: { data: SalesResponse }) {
               <TableCell>{day.date}</TableCell>
               <TableCell>{day.orders}</TableCell>
               <TableCell>{formatAmount(day.revenueCents, data.currency)}</TableCell>
+              {withTax && <TableCell>{formatAmount(day.taxCents, data.currency)}</TableCell>}
             </TableRow>
           ))}
         </TableBody>

@@ -8,8 +8,11 @@ import { DaysTable } from './days-table';
 // The chart library is the heaviest part of the page: it comes after the figures.
 const SalesChart = lazy(() => import('./sales-chart'));
 
-/** Revenue per day: the chart, with its figures as a table for screen readers. */
-export function RevenuePerDay({ data }: { data: SalesResponse }) {
+/**
+ * Revenue per day: the chart, with its figures as a table for screen readers; with `withTax`,
+ * each day's revenue net of tax and its tax stacked on it.
+ */
+export function RevenuePerDay({ data, withTax }: { data: SalesResponse; withTax: boolean }) {
   return (
     <Paper variant="outlined" component="section" aria-labelledby="sales-per-day" sx={{ p: 2 }}>
       <Typography id="sales-per-day" component="h2" variant="h6" sx={{ fontWeight: 600 }}>
@@ -22,11 +25,11 @@ export function RevenuePerDay({ data }: { data: SalesResponse }) {
       ) : (
         <Box sx={{ minWidth: 0 }}>
           <Suspense fallback={<Box sx={{ height: 280 }} />}>
-            <SalesChart days={data.days} currency={data.currency} />
+            <SalesChart days={data.days} currency={data.currency} withTax={withTax} />
           </Suspense>
         </Box>
       )}
-      <DaysTable data={data} />
+      <DaysTable data={data} withTax={withTax} />
     </Paper>
   );
 }

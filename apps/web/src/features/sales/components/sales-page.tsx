@@ -14,6 +14,7 @@ import { useSales } from '../api/get-sales';
 import { CurrencyTotalsTable } from './currency-totals';
 import { RangePicker } from './range-picker';
 import { RevenuePerDay } from './revenue-per-day';
+import { salesHaveTax } from './sales-tax';
 import { TopProducts } from './top-products';
 
 function Figure({ label, value }: { label: string; value: string }) {
@@ -38,6 +39,7 @@ export function SalesPage() {
   };
   const sales = useSales(range);
   const data = sales.data;
+  const withTax = data ? salesHaveTax(data) : false;
 
   const show = (from: string, to: string) => setSearchParams({ from, to });
 
@@ -77,16 +79,24 @@ export function SalesPage() {
       ) : data ? (
         <Stack spacing={3}>
           <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 2 }} aria-label="Totals" role="group">
-            <Figure label="Revenue" value={formatAmount(data.revenueCents, data.currency)} />
+            <Figure
+              label={withTax ? 'Revenue, net of tax' : 'Revenue'}
+              value={formatAmount(data.revenueCents, data.currency)}
+            />
+            {withTax && (
+              <Figure label="Tax collected" value={formatAmount(data.taxCents, data.currency)} />
+            )}
             <Figure label="Orders" value={data.orders.toLocaleString('en-US')} />
             <Figure label="Refunded" value={formatAmount(data.refundedCents, data.currency)} />
           </Stack>
 
-          <RevenuePerDay data={data} />
+          <RevenuePerDay data={data} withTax={withTax} />
 
-          <TopProducts products={data.topProducts} currency={data.currency} />
+          <TopProducts products={data.topProducts} currency={data.currency} withTax={withTax} />
 
-          {data.currencies.length > 1 && <CurrencyTotalsTable totals={data.currencies} />}
+          {data.currencies.length > 1 && (
+            <CurrencyTotalsTable totals={data.currencies} withTax={withTax} />
+          )}
         </Stack>
       ) : null}
     </Container>

@@ -12,9 +12,12 @@ import { formatAmount } from '../../../lib/money';
 export function TopProducts({
   products,
   currency,
+  withTax = false,
 }: {
   products: SalesResponse['topProducts'];
   currency: string;
+  /** The store charges tax: the revenue is said to be net of it. */
+  withTax?: boolean;
 }) {
   return (
     <Paper variant="outlined" component="section" aria-labelledby="top-products" sx={{ p: 2 }}>
@@ -32,7 +35,7 @@ export function TopProducts({
                 Orders
               </TableCell>
               <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                Revenue
+                {withTax ? 'Net revenue' : 'Revenue'}
               </TableCell>
             </TableRow>
           </TableHead>
