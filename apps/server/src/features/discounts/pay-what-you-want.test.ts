@@ -66,11 +66,7 @@ describe('a pay-what-you-want product', () => {
       });
       expect([response.statusCode, response.json().errors.minimumPrice]).toEqual([
         400,
-        [
-          minimumPrice === 1.005
-            ? PricingMessages.minimumDecimals
-            : PricingMessages.minimumInvalid,
-        ],
+        [minimumPrice === 1.005 ? PricingMessages.minimumDecimals : PricingMessages.minimumInvalid],
       ]);
     }
   });
