@@ -76,6 +76,10 @@ export const AdminOrderSchema = PurchaseSchema.extend({
   reviewReason: z.string().nullable(),
   /** Whether the payment can be refunded from the store (money was received and not returned). */
   canRefund: z.boolean(),
+  /** The discount code the order used, as the owner wrote it; null for none. */
+  discountCode: z.string().nullable(),
+  /** What the code took off the price; 0 without one. */
+  discountCents: z.number().int(),
 });
 export type AdminOrder = z.infer<typeof AdminOrderSchema>;
 

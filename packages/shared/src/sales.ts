@@ -62,6 +62,8 @@ export const CurrencyTotalsSchema = z.object({
   currency: z.string(),
   revenueCents: z.number().int(),
   taxCents: z.number().int(),
+  /** What discount codes took off the paid orders. */
+  discountCents: z.number().int(),
   refundedCents: z.number().int(),
   orders: z.number().int(),
 });
@@ -86,6 +88,8 @@ export const SalesResponseSchema = z.object({
   taxCents: z.number().int(),
   /** What was given back for orders paid in the range, tax included. */
   refundedCents: z.number().int(),
+  /** What discount codes took off the range's paid orders (their full price less the charge). */
+  discountCents: z.number().int(),
   orders: z.number().int(),
   days: z.array(SalesDaySchema),
   topProducts: z.array(TopProductSchema),

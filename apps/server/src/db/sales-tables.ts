@@ -12,6 +12,8 @@ export interface SalesQuarterHoursTable {
   refundedCents: number;
   /** The tax paid orders collected; a refund takes its order's out again. */
   taxCents: number;
+  /** What discount codes took off paid orders (migration 027). */
+  discountCents: number;
 }
 
 /** Paid revenue and orders per product per UTC day of payment time (migration 014). */

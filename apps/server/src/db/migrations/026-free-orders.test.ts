@@ -23,7 +23,7 @@ test('orders of 0 are allowed, below 0 still refused, and the orders stored stay
   await insertOrder('o000000000000001', 1200).execute(db);
   await expect(insertOrder('o000000000000002', 0).execute(db)).rejects.toThrow(/check/i);
 
-  expect(await migrate(handle)).toEqual(['026-free-orders']);
+  expect((await migrate(handle))[0]).toBe('026-free-orders');
   await insertOrder('o000000000000002', 0).execute(db);
   await expect(insertOrder('o000000000000003', -1).execute(db)).rejects.toThrow(/check/i);
   const amounts = await db.selectFrom('orders').select('amountCents').orderBy('id').execute();

@@ -24,6 +24,7 @@ import { m023Tax } from './023-tax.js';
 import { m024Discounts } from './024-discounts.js';
 import { m025PayWhatYouWant } from './025-pay-what-you-want.js';
 import { m026FreeOrders } from './026-free-orders.js';
+import { m027SalesDiscounts } from './027-sales-discounts.js';
 import type { SqliteConstraintEdit } from '../sqlite-constraint-edit.js';
 
 /** A schema change, written once per database where their SQL differs. */
@@ -63,4 +64,5 @@ export const migrations: Migration[] = [
   m024Discounts,
   m025PayWhatYouWant,
   m026FreeOrders,
+  m027SalesDiscounts,
 ];

@@ -119,7 +119,14 @@ describe('a EUR store with STRIPE_TAX=true', () => {
     expect(sales).toMatchObject({ revenueCents: 1990, taxCents: 378, orders: 1 });
     expect(sales.days).toEqual([expect.objectContaining({ revenueCents: 1990, taxCents: 378 })]);
     expect(sales.currencies).toEqual([
-      { currency: 'EUR', revenueCents: 1990, taxCents: 378, refundedCents: 0, orders: 1 },
+      {
+        currency: 'EUR',
+        revenueCents: 1990,
+        taxCents: 378,
+        discountCents: 0,
+        refundedCents: 0,
+        orders: 1,
+      },
     ]);
   });
 
@@ -212,7 +219,14 @@ describe('a EUR store with STRIPE_TAX=true', () => {
     expect(sales).toMatchObject({ revenueCents: 0, taxCents: 0, refundedCents: 2368 });
     expect(sales.days).toEqual([expect.objectContaining({ revenueCents: 0, taxCents: 0 })]);
     expect(sales.currencies).toEqual([
-      { currency: 'EUR', revenueCents: 0, taxCents: 0, refundedCents: 2368, orders: 0 },
+      {
+        currency: 'EUR',
+        revenueCents: 0,
+        taxCents: 0,
+        discountCents: 0,
+        refundedCents: 2368,
+        orders: 0,
+      },
     ]);
   });
 });

@@ -1,4 +1,9 @@
-import { DiscountMessages, type Discount, type MyOrdersResponse } from '@bindery/shared';
+import {
+  DiscountMessages,
+  type Discount,
+  type MyOrdersResponse,
+  type SalesResponse,
+} from '@bindery/shared';
 import { afterEach, describe, expect, test } from 'vitest';
 import {
   buildTestApp,
@@ -134,6 +139,17 @@ describe('a discount code at checkout', () => {
     });
     await payTestCheckout(s.app, sessionId);
     expect(await s.redemptions()).toEqual([['ONCE', 1]]);
+    const sales = async () =>
+      (
+        await s.app.inject({ method: 'GET', url: '/api/admin/sales', headers: { cookie: s.admin } })
+      ).json<SalesResponse>();
+    expect(await sales()).toMatchObject({ revenueCents: 600, discountCents: 600 });
+    const listed = await s.app.inject({
+      method: 'GET',
+      url: '/api/orders',
+      headers: { cookie: s.admin },
+    });
+    expect(listed.json().orders[0]).toMatchObject({ discountCode: 'ONCE', discountCents: 600 });
     const refund = await s.app.inject({
       method: 'POST',
       url: `/api/orders/${orderId}/refund`,
@@ -141,6 +157,7 @@ describe('a discount code at checkout', () => {
     });
     expect(refund.statusCode).toBe(200);
     expect(await s.redemptions()).toEqual([['ONCE', 0]]);
+    expect(await sales()).toMatchObject({ revenueCents: 0, discountCents: 0, refundedCents: 600 });
     expect((await orderRow(s.db, orderId)).discountCode).toBe('ONCE');
   });
 

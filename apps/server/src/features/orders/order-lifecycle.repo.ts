@@ -13,6 +13,7 @@ const SALES_FACTS = [
   'paidAt',
   'amountCents',
   'taxCents',
+  'discountCents',
   'productId',
   'currency',
 ] as const;

@@ -7,7 +7,7 @@ import type { OrdersTable } from '../../db/types.js';
  */
 export type SalesFacts = Pick<
   OrdersTable,
-  'status' | 'paidAt' | 'amountCents' | 'taxCents' | 'productId' | 'currency'
+  'status' | 'paidAt' | 'amountCents' | 'taxCents' | 'discountCents' | 'productId' | 'currency'
 >;
 
 /**

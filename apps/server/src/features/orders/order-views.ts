@@ -93,6 +93,8 @@ export function createOrderViews({
         user: customers.get(row.userId) ?? null,
         reviewReason: row.reviewReason,
         canRefund: canRefund(row),
+        discountCode: row.discountCode,
+        discountCents: row.discountCents,
       }));
     },
 

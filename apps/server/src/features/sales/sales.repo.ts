@@ -21,6 +21,7 @@ interface QuarterDelta {
   orders: number;
   refundedCents: number;
   taxCents: number;
+  discountCents: number;
 }
 
 interface ProductDayDelta {
@@ -108,6 +109,7 @@ function salesTotalsQueries(db: Db, dialect: Dialect) {
           eb.fn.sum<number | string>('orders').as('orders'),
           eb.fn.sum<number | string>('refundedCents').as('refundedCents'),
           eb.fn.sum<number | string>('taxCents').as('taxCents'),
+          eb.fn.sum<number | string>('discountCents').as('discountCents'),
         ])
         .where('startsAt', '>=', start)
         .where('startsAt', '<', end)
@@ -147,7 +149,10 @@ function salesTotalsQueries(db: Db, dialect: Dialect) {
 
 /** One currency's row of the totals, as numbers (PostgreSQL sums come back as text). */
 const currencyTotalsOf = (
-  row: Record<'revenueCents' | 'orders' | 'refundedCents' | 'taxCents', number | string> & {
+  row: Record<
+    'revenueCents' | 'orders' | 'refundedCents' | 'taxCents' | 'discountCents',
+    number | string
+  > & {
     currency: string;
   },
 ) => ({
@@ -156,6 +161,7 @@ const currencyTotalsOf = (
   orders: Number(row.orders),
   refundedCents: Number(row.refundedCents),
   taxCents: Number(row.taxCents),
+  discountCents: Number(row.discountCents),
 });
 
 const hasAny = (row: ReturnType<typeof currencyTotalsOf>) =>
@@ -187,6 +193,7 @@ function salesDeltas(before: SalesFacts | undefined, after: SalesFacts) {
       orders: 0,
       refundedCents: 0,
       taxCents: 0,
+      discountCents: 0,
     };
     quarters.set(quarterKey, quarter);
     // A refund gives the whole total back: it leaves revenue and tax (decision 033).
@@ -197,6 +204,7 @@ function salesDeltas(before: SalesFacts | undefined, after: SalesFacts) {
     const netCents = facts.amountCents - facts.taxCents;
     quarter.revenueCents += sign * netCents;
     quarter.taxCents += sign * facts.taxCents;
+    quarter.discountCents += sign * facts.discountCents;
     quarter.orders += sign;
     const dayStart = Math.floor(facts.paidAt / UTC_DAY_MS) * UTC_DAY_MS;
     const key = `${String(dayStart).padStart(16, '0')} ${facts.productId} ${facts.currency}`;
@@ -223,7 +231,8 @@ async function addToQuarterHours(db: Db, quarters: Map<string, QuarterDelta>): P
       delta.revenueCents === 0 &&
       delta.orders === 0 &&
       delta.refundedCents === 0 &&
-      delta.taxCents === 0;
+      delta.taxCents === 0 &&
+      delta.discountCents === 0;
     if (isEmpty) continue;
     await db
       .insertInto('salesQuarterHours')
@@ -238,6 +247,11 @@ async function addToQuarterHours(db: Db, quarters: Map<string, QuarterDelta>): P
             eb.ref('excluded.refundedCents'),
           ),
           taxCents: eb('salesQuarterHours.taxCents', '+', eb.ref('excluded.taxCents')),
+          discountCents: eb(
+            'salesQuarterHours.discountCents',
+            '+',
+            eb.ref('excluded.discountCents'),
+          ),
         })),
       )
       .execute();

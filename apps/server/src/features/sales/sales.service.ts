@@ -58,10 +58,24 @@ export function createSalesService({
     const own = totals.find((row) => row.currency === stored);
     const others = totals.filter((row) => row.currency !== stored);
     const currencies = [
-      { currency: stored, revenueCents: 0, orders: 0, refundedCents: 0, taxCents: 0, ...own },
+      {
+        currency: stored,
+        revenueCents: 0,
+        orders: 0,
+        refundedCents: 0,
+        taxCents: 0,
+        discountCents: 0,
+        ...own,
+      },
       ...others,
     ].map((row) => ({ ...row, currency: row.currency.toUpperCase() }));
-    return { byDay, refundedCents: own?.refundedCents ?? 0, top, currencies };
+    return {
+      byDay,
+      refundedCents: own?.refundedCents ?? 0,
+      discountCents: own?.discountCents ?? 0,
+      top,
+      currencies,
+    };
   }
 
   return {
@@ -86,6 +100,7 @@ export function createSalesService({
         revenueCents: report.byDay.reduce((sum, day) => sum + day.revenueCents, 0),
         taxCents: report.byDay.reduce((sum, day) => sum + day.taxCents, 0),
         refundedCents: report.refundedCents,
+        discountCents: report.discountCents,
         orders: report.byDay.reduce((sum, day) => sum + day.orders, 0),
         days: report.byDay,
         topProducts: report.top.map((row) => ({

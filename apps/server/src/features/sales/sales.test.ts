@@ -88,6 +88,7 @@ describe('the sales overview', () => {
       revenueCents: 2400,
       taxCents: 0,
       refundedCents: 400,
+      discountCents: 0,
       orders: 3,
       days: [
         { date: '2026-11-22', revenueCents: 0, taxCents: 0, orders: 0 },
@@ -100,7 +101,7 @@ describe('the sales overview', () => {
         { productId: s.guide._id, title: 'Guide', revenueCents: 400, orders: 1 },
       ],
       currencies: [
-        { currency: 'USD', revenueCents: 2400, taxCents: 0, refundedCents: 400, orders: 3 },
+        { currency: 'USD', revenueCents: 2400, taxCents: 0, discountCents: 0, refundedCents: 400, orders: 3 },
       ],
     });
   });

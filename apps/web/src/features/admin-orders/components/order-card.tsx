@@ -4,7 +4,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { formatOrderDateTime } from '../../../lib/format-order-date';
 import type { AdminOrderRow } from '../api/list-orders';
-import { CustomerCell, StatusCell, type OrderRowActions } from './order-cells';
+import { CustomerCell, discountText, StatusCell, type OrderRowActions } from './order-cells';
 import { orderNumberText } from './order-columns';
 import { OrderActionButtons } from './order-row-actions';
 import { formatAmount } from '../../../lib/money';
@@ -42,6 +42,11 @@ export function OrderCard({ row, ...actions }: { row: AdminOrderRow } & OrderRow
         </Typography>
       </Box>
       {hasTaxDetails(row) && <TaxLine row={row} />}
+      {row.discountCode !== null && (
+        <Typography variant="body2" color="textSecondary">
+          {discountText(row)}
+        </Typography>
+      )}
       <CustomerCell user={row.user} />
       <StatusCell row={row} />
       <Typography variant="body2" color="textSecondary">

@@ -65,19 +65,32 @@ export function CustomerCell({
   );
 }
 
-/** The total; for a taxed order, its net and tax under it. */
-export function AmountCell({ row }: { row: AdminOrderRow }) {
+/** "Code SPRING (−$3.00)": the discount code an order used and what it took off. */
+export const discountText = (
+  row: Pick<AdminOrderRow, 'discountCode' | 'discountCents' | 'currency'>,
+) =>
+  row.discountCode === null
+    ? null
+    : `Code ${row.discountCode} (−${formatAmount(row.discountCents, row.currency)})`;
+
+/** The total; under it a taxed order's net and tax (`withTax`), and the code it used. */
+export function AmountCell({ row, withTax }: { row: AdminOrderRow; withTax: boolean }) {
   const total = formatAmount(row.amountCents, row.currency);
-  if (!hasTaxDetails(row)) return <>{total}</>;
+  const showsTax = withTax && hasTaxDetails(row);
+  const discount = discountText(row);
+  if (!showsTax && discount === null) return <>{total}</>;
+  const caption = (text: string) => (
+    <Typography variant="caption" color="textSecondary" sx={{ display: 'block' }}>
+      {text}
+    </Typography>
+  );
   return (
     <Box sx={{ minWidth: 0 }}>
       <Typography variant="body2">{total}</Typography>
-      <Typography variant="caption" color="textSecondary" sx={{ display: 'block' }}>
-        Net {formatAmount(netCents(row), row.currency)}
-      </Typography>
-      <Typography variant="caption" color="textSecondary" sx={{ display: 'block' }}>
-        Tax {row.taxCents === 0 ? '—' : formatAmount(row.taxCents, row.currency)}
-      </Typography>
+      {showsTax && caption(`Net ${formatAmount(netCents(row), row.currency)}`)}
+      {showsTax &&
+        caption(`Tax ${row.taxCents === 0 ? '—' : formatAmount(row.taxCents, row.currency)}`)}
+      {discount !== null && caption(discount)}
     </Box>
   );
 }

@@ -65,7 +65,7 @@ export function orderColumns(
       headerAlign: 'left',
       align: 'left',
       valueFormatter: (value: number, row) => formatAmount(value, row.currency),
-      ...(withTax && { renderCell: ({ row }) => <AmountCell row={row} /> }),
+      renderCell: ({ row }) => <AmountCell row={row} withTax={withTax} />,
     },
     {
       field: 'status',

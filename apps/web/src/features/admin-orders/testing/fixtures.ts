@@ -33,6 +33,8 @@ export function makeAdminOrder(overrides: Partial<AdminOrderRow> = {}): AdminOrd
     downloads: { used: 0, limit: null },
     dispute: null,
     reviewReason: null,
+    discountCode: null,
+    discountCents: 0,
     // As the server decides for an order nobody flagged: only a paid one holds money to return.
     canRefund: (overrides.status ?? 'paid') === 'paid',
     ...overrides,

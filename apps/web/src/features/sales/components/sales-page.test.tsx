@@ -20,6 +20,7 @@ const sales = (overrides: Partial<SalesResponse> = {}): SalesResponse => ({
   revenueCents: 2400,
   taxCents: 0,
   refundedCents: 400,
+  discountCents: 0,
   orders: 3,
   days: [
     { date: '2026-11-23', revenueCents: 0, taxCents: 0, orders: 0 },
@@ -30,7 +31,16 @@ const sales = (overrides: Partial<SalesResponse> = {}): SalesResponse => ({
     { productId: 'p1', title: 'Atlas', revenueCents: 2000, orders: 2 },
     { productId: 'p2', title: 'Guide', revenueCents: 400, orders: 1 },
   ],
-  currencies: [{ currency: 'USD', revenueCents: 2400, taxCents: 0, refundedCents: 400, orders: 3 }],
+  currencies: [
+    {
+      currency: 'USD',
+      revenueCents: 2400,
+      taxCents: 0,
+      discountCents: 0,
+      refundedCents: 400,
+      orders: 3,
+    },
+  ],
   ...overrides,
 });
 
@@ -58,6 +68,8 @@ describe('the sales page', () => {
     expect(totals.getByText('Revenue').nextSibling).toHaveTextContent('$24.00');
     expect(totals.getByText('Orders').nextSibling).toHaveTextContent('3');
     expect(totals.getByText('Refunded').nextSibling).toHaveTextContent('$4.00');
+    // No code was used: no discount figure.
+    expect(totals.queryByText('Discounts given')).toBeNull();
     expect(await screen.findByTestId('chart')).toHaveTextContent(
       '2026-11-23,2026-11-24,2026-11-25',
     );
@@ -74,6 +86,13 @@ describe('the sales page', () => {
       'Atlas2$20.00',
       'Guide1$4.00',
     ]);
+  });
+
+  test('discounts given show beside the totals once a code was used', async () => {
+    stubFetch({ 'GET /api/admin/sales': () => jsonResponse(sales({ discountCents: 300 })) });
+    renderRoutes([{ path: '/sales', element: <SalesPage /> }], { initialEntry: '/sales' });
+    const totals = within(await screen.findByRole('group', { name: 'Totals' }));
+    expect(totals.getByText('Discounts given').nextSibling).toHaveTextContent('$3.00');
   });
 
   test('the range comes from the address; Show and the presets put a new one there', async () => {

@@ -88,6 +88,12 @@ export function SalesPage() {
             )}
             <Figure label="Orders" value={data.orders.toLocaleString('en-US')} />
             <Figure label="Refunded" value={formatAmount(data.refundedCents, data.currency)} />
+            {data.discountCents > 0 && (
+              <Figure
+                label="Discounts given"
+                value={formatAmount(data.discountCents, data.currency)}
+              />
+            )}
           </Stack>
 
           <RevenuePerDay data={data} withTax={withTax} />

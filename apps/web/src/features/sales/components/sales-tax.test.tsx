@@ -24,6 +24,7 @@ const taxedSales = (overrides: Partial<SalesResponse> = {}): SalesResponse => ({
   revenueCents: 6000,
   taxCents: 1200,
   refundedCents: 2400,
+  discountCents: 0,
   orders: 3,
   days: [
     { date: '2026-11-23', revenueCents: 0, taxCents: 0, orders: 0 },
@@ -32,7 +33,14 @@ const taxedSales = (overrides: Partial<SalesResponse> = {}): SalesResponse => ({
   ],
   topProducts: [{ productId: 'p1', title: 'Atlas', revenueCents: 6000, orders: 3 }],
   currencies: [
-    { currency: 'EUR', revenueCents: 6000, taxCents: 1200, refundedCents: 2400, orders: 3 },
+    {
+      currency: 'EUR',
+      revenueCents: 6000,
+      taxCents: 1200,
+      discountCents: 0,
+      refundedCents: 2400,
+      orders: 3,
+    },
   ],
   ...overrides,
 });
@@ -73,8 +81,22 @@ describe('sales with tax', () => {
     renderSales(
       taxedSales({
         currencies: [
-          { currency: 'EUR', revenueCents: 6000, taxCents: 1200, refundedCents: 0, orders: 3 },
-          { currency: 'USD', revenueCents: 1250, taxCents: 0, refundedCents: 0, orders: 1 },
+          {
+            currency: 'EUR',
+            revenueCents: 6000,
+            taxCents: 1200,
+            discountCents: 0,
+            refundedCents: 0,
+            orders: 3,
+          },
+          {
+            currency: 'USD',
+            revenueCents: 1250,
+            taxCents: 0,
+            discountCents: 0,
+            refundedCents: 0,
+            orders: 1,
+          },
         ],
       }),
     );
@@ -93,9 +115,24 @@ describe('sales with tax', () => {
         currency: 'USD',
         revenueCents: 1250,
         taxCents: 0,
+        discountCents: 0,
         currencies: [
-          { currency: 'USD', revenueCents: 1250, taxCents: 0, refundedCents: 0, orders: 1 },
-          { currency: 'EUR', revenueCents: 6000, taxCents: 1200, refundedCents: 0, orders: 3 },
+          {
+            currency: 'USD',
+            revenueCents: 1250,
+            taxCents: 0,
+            discountCents: 0,
+            refundedCents: 0,
+            orders: 1,
+          },
+          {
+            currency: 'EUR',
+            revenueCents: 6000,
+            taxCents: 1200,
+            discountCents: 0,
+            refundedCents: 0,
+            orders: 3,
+          },
         ],
       }),
     );
@@ -110,9 +147,17 @@ describe('sales without tax', () => {
       taxedSales({
         currency: 'USD',
         taxCents: 0,
+        discountCents: 0,
         days: [{ date: '2026-11-24', revenueCents: 6000, taxCents: 0, orders: 3 }],
         currencies: [
-          { currency: 'USD', revenueCents: 6000, taxCents: 0, refundedCents: 0, orders: 3 },
+          {
+            currency: 'USD',
+            revenueCents: 6000,
+            taxCents: 0,
+            discountCents: 0,
+            refundedCents: 0,
+            orders: 3,
+          },
         ],
       }),
     );
