@@ -82,9 +82,30 @@ test('totals are kept per currency: the store’s figures count its own, the oth
     { productId: s.atlas._id, title: 'Atlas', revenueCents: 2000, orders: 2 },
   ]);
   expect(body.currencies).toEqual([
-    { currency: 'EUR', revenueCents: 2000, taxCents: 0, discountCents: 0, refundedCents: 0, orders: 2 },
-    { currency: 'JPY', revenueCents: 1500, taxCents: 0, discountCents: 0, refundedCents: 0, orders: 1 },
-    { currency: 'USD', revenueCents: 1999, taxCents: 0, discountCents: 0, refundedCents: 1999, orders: 1 },
+    {
+      currency: 'EUR',
+      revenueCents: 2000,
+      taxCents: 0,
+      discountCents: 0,
+      refundedCents: 0,
+      orders: 2,
+    },
+    {
+      currency: 'JPY',
+      revenueCents: 1500,
+      taxCents: 0,
+      discountCents: 0,
+      refundedCents: 0,
+      orders: 1,
+    },
+    {
+      currency: 'USD',
+      revenueCents: 1999,
+      taxCents: 0,
+      discountCents: 0,
+      refundedCents: 1999,
+      orders: 1,
+    },
   ]);
 });
 
@@ -94,7 +115,21 @@ test('a store with no sales in its own currency still lists it first, at zero', 
   const body = await s.overview();
   expect(body.revenueCents).toBe(0);
   expect(body.currencies).toEqual([
-    { currency: 'EUR', revenueCents: 0, taxCents: 0, discountCents: 0, refundedCents: 0, orders: 0 },
-    { currency: 'USD', revenueCents: 1999, taxCents: 0, discountCents: 0, refundedCents: 0, orders: 1 },
+    {
+      currency: 'EUR',
+      revenueCents: 0,
+      taxCents: 0,
+      discountCents: 0,
+      refundedCents: 0,
+      orders: 0,
+    },
+    {
+      currency: 'USD',
+      revenueCents: 1999,
+      taxCents: 0,
+      discountCents: 0,
+      refundedCents: 0,
+      orders: 1,
+    },
   ]);
 });

@@ -101,7 +101,14 @@ describe('the sales overview', () => {
         { productId: s.guide._id, title: 'Guide', revenueCents: 400, orders: 1 },
       ],
       currencies: [
-        { currency: 'USD', revenueCents: 2400, taxCents: 0, discountCents: 0, refundedCents: 400, orders: 3 },
+        {
+          currency: 'USD',
+          revenueCents: 2400,
+          taxCents: 0,
+          discountCents: 0,
+          refundedCents: 400,
+          orders: 3,
+        },
       ],
     });
   });

@@ -7,6 +7,7 @@ import { DiscardChangesPrompt } from './discard-changes-prompt';
 import { chosenFiles, isUnchangedImageList } from './image-entries';
 import { ProductFileFields } from './product-file-fields';
 import { ProductFormFields } from './product-form-fields';
+import { ProductPricingField } from './product-form-pricing-field';
 import { ProductFormLayout } from './product-form-layout';
 import { ProductTaxField } from './product-form-tax-field';
 import {
@@ -121,6 +122,7 @@ export function ProductFormDialog({
       }
     >
       <ProductFormFields register={register} errors={errors} isSubmitting={isSubmitting} />
+      <ProductPricingField control={control} isSubmitting={isSubmitting} />
       <ProductTaxField control={control} isSubmitting={isSubmitting} />
       <ProductFileFields
         control={control}

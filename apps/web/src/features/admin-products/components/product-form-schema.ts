@@ -6,8 +6,10 @@ import {
   MAX_IMAGE_BYTES,
   MAX_IMAGE_MB,
   PRODUCT_LIMITS,
+  PricingMessages,
   TaxCodeSchema,
   UploadMessages,
+  hasValidDecimals,
   priceProblemIn,
   sniffDigitalFormat,
   sniffImageFormat,
@@ -121,6 +123,20 @@ export function productFormSchema(
       .pipe(fields.downloadLimit.unwrap()),
     // Empty: the store's default tax code; otherwise a Stripe code, checked as the server does.
     taxCode: z.string().pipe(TaxCodeSchema.unwrap()),
+    payWhatYouWant: z.boolean(),
+    // Read only with pay what you want; empty is 0 (free allowed). At most the price: the server.
+    minimumPrice: z
+      .string()
+      .trim()
+      .transform((text) => (text === '' ? 0 : Number(text)))
+      .pipe(
+        z.number({ error: PricingMessages.minimumInvalid }).min(0, PricingMessages.minimumInvalid),
+      )
+      .superRefine((minimum, context) => {
+        if (!hasValidDecimals(minimum, currency)) {
+          context.addIssue({ code: 'custom', message: PricingMessages.minimumDecimals });
+        }
+      }),
     images: images.superRefine(async (entries, context) => {
       const problems = (await Promise.all(chosenFiles(entries).map(imageProblem))).filter(
         (problem) => problem !== null,
@@ -154,6 +170,8 @@ export function productFormDefaults(product: AdminProduct | null): ProductFormIn
         ? ''
         : String(product.downloadLimit),
     taxCode: product?.taxCode ?? '',
+    payWhatYouWant: product?.payWhatYouWant ?? false,
+    minimumPrice: product?.minimumPrice == null ? '' : String(product.minimumPrice),
     images: product ? currentImageEntries(product.image) : [],
     digitalFile: null,
   };

@@ -29,6 +29,13 @@ export function buildProductSubmission(
     ...(!product || isLimitEdited ? { downloadLimit: values.downloadLimit } : {}),
     // The tax code likewise, when edited; a new product names one only when it has its own.
     ...((product ? isTaxCodeEdited : values.taxCode !== null) ? { taxCode: values.taxCode } : {}),
+    // Pay what you want only when it is on, or was: a fixed-price product's body stays as it was.
+    ...(values.payWhatYouWant || product?.payWhatYouWant
+      ? {
+          payWhatYouWant: values.payWhatYouWant,
+          minimumPrice: values.payWhatYouWant ? values.minimumPrice : null,
+        }
+      : {}),
   };
   const fileRef = digitalFile && {
     public_id: digitalFile.public_id,

@@ -1,0 +1,81 @@
+import { priceDecimals } from '@bindery/shared';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import InputAdornment from '@mui/material/InputAdornment';
+import TextField from '@mui/material/TextField';
+import { Controller, useWatch, type Control } from 'react-hook-form';
+import { currencySign } from '../../../lib/money';
+import { getStoreConfig } from '../../../lib/store-config';
+import type { ProductFormInput, ProductFormValues } from './product-form-schema';
+
+export interface ProductPricingFieldProps {
+  control: Control<ProductFormInput, unknown, ProductFormValues>;
+  isSubmitting: boolean;
+}
+
+/**
+ * Pay what you want: a box to let buyers choose their amount, and then the least they may pay
+ * (0 lets them download it free); the price above becomes the suggestion.
+ */
+export function ProductPricingField({ control, isSubmitting }: ProductPricingFieldProps) {
+  const isOn = useWatch({ control, name: 'payWhatYouWant' });
+  const currency = currencySign();
+  const step = 10 ** -priceDecimals(getStoreConfig().currency);
+  return (
+    <>
+      <Controller
+        control={control}
+        name="payWhatYouWant"
+        render={({ field }) => (
+          <FormControlLabel
+            label="Pay what you want"
+            control={
+              <Checkbox
+                checked={field.value}
+                onChange={(event) => field.onChange(event.target.checked)}
+                onBlur={field.onBlur}
+                disabled={isSubmitting}
+                slotProps={{ input: { id: 'product-payWhatYouWant', ref: field.ref } }}
+              />
+            }
+          />
+        )}
+      />
+      {isOn && (
+        <Controller
+          control={control}
+          name="minimumPrice"
+          render={({ field, fieldState }) => (
+            <TextField
+              id="product-minimumPrice"
+              label="Minimum price"
+              type="number"
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              inputRef={field.ref}
+              error={Boolean(fieldState.error)}
+              helperText={
+                fieldState.error?.message ??
+                'The least a buyer may pay; the price above is suggested. 0 lets buyers download it for free.'
+              }
+              slotProps={{
+                input: currency.isBefore
+                  ? {
+                      startAdornment: (
+                        <InputAdornment position="start">{currency.sign}</InputAdornment>
+                      ),
+                    }
+                  : {
+                      endAdornment: <InputAdornment position="end">{currency.sign}</InputAdornment>,
+                    },
+                htmlInput: { step, min: 0, inputMode: 'decimal', readOnly: isSubmitting },
+              }}
+              sx={{ maxWidth: { sm: 240 } }}
+            />
+          )}
+        />
+      )}
+    </>
+  );
+}
