@@ -324,6 +324,61 @@ describe('loadConfig', () => {
     ]);
   });
 
+  test('tax: none by default, TEST_TAX_RATE with the test checkout, STRIPE_TAX with Stripe, clear errors', () => {
+    expect(loadConfig(base).payments.tax).toBeNull();
+    expect(loadConfig({ ...base, TEST_TAX_RATE: '20' }).payments.tax).toEqual({
+      behavior: 'exclusive',
+      testRate: '20',
+    });
+    // Kept as the orders keep rates: no trailing zeros.
+    expect(
+      loadConfig({ ...base, TEST_TAX_RATE: '8.500', TAX_BEHAVIOR: 'inclusive' }).payments.tax,
+    ).toEqual({ behavior: 'inclusive', testRate: '8.5' });
+    expect(loadConfig({ ...base, TEST_TAX_RATE: '', TAX_BEHAVIOR: '' }).payments.tax).toBeNull();
+    // STRIPE_TAX is Stripe's: the test checkout ignores it, and Stripe ignores TEST_TAX_RATE.
+    expect(loadConfig({ ...base, STRIPE_TAX: 'true' }).payments.tax).toBeNull();
+    const stripe = {
+      ...base,
+      STRIPE_SECRET_KEY: 'sk_live_x',
+      STRIPE_WEBHOOK_SECRET: 'whsec_x',
+      PUBLIC_URL: 'https://shop.example.com',
+    };
+    expect(loadConfig({ ...stripe, TEST_TAX_RATE: '20' }).payments.tax).toBeNull();
+    expect(loadConfig({ ...stripe, STRIPE_TAX: 'true' }).payments.tax).toEqual({
+      behavior: 'exclusive',
+      testRate: null,
+    });
+    expect(
+      loadConfig({ ...stripe, STRIPE_TAX: '1', TAX_BEHAVIOR: 'inclusive' }).payments.tax,
+    ).toEqual({ behavior: 'inclusive', testRate: null });
+    expect(loadConfig({ ...stripe, STRIPE_TAX: 'false' }).payments.tax).toBeNull();
+
+    const problemsOf = (env: Record<string, string>) => {
+      try {
+        loadConfig({ ...base, ...env });
+      } catch (caught) {
+        return (caught as ConfigError).problems;
+      }
+      return [];
+    };
+    expect(
+      problemsOf({ STRIPE_TAX: 'yes', TAX_BEHAVIOR: 'included', TEST_TAX_RATE: '20%' }),
+    ).toEqual([
+      'STRIPE_TAX: must be true or false (got "yes")',
+      'TAX_BEHAVIOR: must be exclusive or inclusive (got "included")',
+      'TEST_TAX_RATE: must be a percentage such as 20 or 8.875 (got "20%")',
+    ]);
+    for (const rate of ['101', '8.8755', '-5', '1e1', 'twenty']) {
+      expect(problemsOf({ TEST_TAX_RATE: rate })).toEqual([
+        `TEST_TAX_RATE: must be a percentage such as 20 or 8.875 (got "${rate}")`,
+      ]);
+    }
+    expect(problemsOf({ TEST_TAX_RATE: '0' })).toEqual([
+      'TEST_TAX_RATE: must be more than 0 (leave it unset for no tax) (got "0")',
+    ]);
+    expect(problemsOf({ TEST_TAX_RATE: '100' })).toEqual([]);
+  });
+
   test('ADMIN_EMAIL needs ADMIN_PASSWORD', () => {
     expect(() => loadConfig({ ...base, ADMIN_EMAIL: 'a@b.co' })).toThrow(/set both or neither/);
   });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CatalogMessages } from './messages.js';
+import { PricingMessages } from './pricing.js';
 import { PRODUCT_LIMITS } from './limits.js';
 import { hasAtMostTwoDecimals, hasValidDecimals, priceDecimals } from './money.js';
 
@@ -32,6 +33,10 @@ export const ProductSchema = z.object({
   price: z.number(),
   /** The store's currency, ISO 4217 upper case ("USD", "EUR", "JPY"). */
   currency: z.string(),
+  /** Buyers pay what they want from `minimumPrice` up; `price` is then the suggestion. */
+  payWhatYouWant: z.boolean(),
+  /** Major units; null unless `payWhatYouWant`. 0: buyers may take it for free. */
+  minimumPrice: z.number().nullable(),
   image: z.array(z.string()),
   digitalFile: z.union([AdminDigitalFileSchema, PublicDigitalFileSchema]),
   createdAt: z.string(),
@@ -138,6 +143,19 @@ const productFields = {
     .min(1, CatalogMessages.descriptionRequired)
     .max(PRODUCT_LIMITS.descriptionMax, CatalogMessages.descriptionTooLong),
   price: PriceSchema,
+  /** Absent: off on a new product, unchanged on an edit. */
+  payWhatYouWant: z.boolean({ error: 'payWhatYouWant must be true or false' }).optional(),
+  /** Major units, 0 up to the price; only read with `payWhatYouWant` (absent: 0 on a new one). */
+  minimumPrice: z
+    .number({ error: PricingMessages.minimumInvalid })
+    .refine(Number.isFinite, PricingMessages.minimumInvalid)
+    .refine(
+      (price) => price >= 0 && price <= PRODUCT_LIMITS.priceMax,
+      PricingMessages.minimumInvalid,
+    )
+    .refine(hasAtMostTwoDecimals, CatalogMessages.priceDecimals)
+    .nullable()
+    .optional(),
 };
 
 const ImagesSchema = z

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DiscountMessages } from './discounts.js';
+import { PricingMessages } from './pricing.js';
 
 /** Body of POST /api/session/checkout: one product per checkout, no cart. */
 export const CreateCheckoutBodySchema = z.object({
@@ -14,6 +15,14 @@ export const CreateCheckoutBodySchema = z.object({
     .max(100, DiscountMessages.unknownCode)
     .optional()
     .transform((code) => (code === '' ? undefined : code)),
+  /**
+   * What the buyer chose to pay for a pay-what-you-want product, in major units of the store's
+   * currency; at least its minimum, 0 for a free download. Ignored for a fixed price.
+   */
+  amount: z
+    .number({ error: PricingMessages.amountInvalid })
+    .refine((amount) => Number.isFinite(amount) && amount >= 0, PricingMessages.amountInvalid)
+    .optional(),
 });
 export type CreateCheckoutBody = z.infer<typeof CreateCheckoutBodySchema>;
 
@@ -61,4 +70,15 @@ export const TestCheckoutMessages = {
   crossSite: 'This request came from another site and was refused.',
   backToStore: 'Back to the store',
   toDownload: 'Go to your download',
+  // With TEST_TAX_RATE: the billing details and tax lines Stripe Tax's checkout shows.
+  country: 'Country or region',
+  countryChoose: 'Select your country or region',
+  taxId: 'VAT number or tax ID (optional)',
+  countryInvalid: 'Select your country or region.',
+  taxIdInvalid: 'Your tax ID is invalid: use at most 40 letters, digits, spaces, dashes or dots.',
+  subtotal: 'Subtotal',
+  tax: (rate: string) => `Tax (${rate}%)`,
+  taxIncluded: (rate: string) => `Tax (${rate}%, included)`,
+  total: 'Total',
+  includesTax: (amount: string) => `includes ${amount} tax`,
 } as const;

@@ -21,3 +21,4 @@ export * from './admin-lists.js';
 export * from './invoices.js';
 export * from './tax.js';
 export * from './discounts.js';
+export * from './pricing.js';

@@ -10,7 +10,13 @@ import {
 import { createDownloadsService, downloadsRoutes } from '../features/downloads/index.js';
 import type { MailService } from '../features/mail/index.js';
 import type { SettingsService } from '../features/settings/index.js';
-import { createOrderNotices, createOrdersService, ordersRoutes } from '../features/orders/index.js';
+import {
+  createOrderNotices,
+  createOrdersService,
+  ordersRoutes,
+  recordEach,
+  type DocumentRecorder,
+} from '../features/orders/index.js';
 import { createSalesLedger, createSalesService, salesRoutes } from '../features/sales/index.js';
 import {
   createTestCheckoutService,
@@ -26,7 +32,7 @@ import { createSalesRepo } from '../features/sales/sales.repo.js';
 import { createTestCheckoutRepo } from '../features/test-checkout/test-checkout.repo.js';
 import type { AppContext } from './app-context.js';
 import { scheduleReconciliation } from './jobs.js';
-import { wireDiscounts } from './wire-discounts.js';
+import { buildDiscounts, registerDiscounts } from './wire-discounts.js';
 import { invoiceNumberingFor, registerInvoices } from './wire-invoices.js';
 
 interface MoneyPathNeeds {
@@ -73,7 +79,13 @@ export async function wireMoneyPath(
   });
   const payments = createPaymentProvider({ config, testCheckout: testCheckoutSessions, clock });
   const salesRepo = createSalesRepo(database.db, database.dialect);
-  const orders = buildOrders(config, database, clock, salesRepo, { mail, auth, catalog, settings });
+  const discounts = buildDiscounts({ config, database }, { catalog, clock });
+  const orders = buildOrders(config, database, clock, salesRepo, discounts.redemptions, {
+    mail,
+    auth,
+    catalog,
+    settings,
+  });
   const downloads = createDownloadsService({
     repo: createDownloadsRepo(database.db, database.dialect),
     orders,
@@ -87,6 +99,7 @@ export async function wireMoneyPath(
   const checkout = createCheckoutService({
     orders,
     catalog,
+    discounts: discounts.service,
     payments,
     downloads,
     config,
@@ -101,7 +114,7 @@ export async function wireMoneyPath(
   await app.register(catalogRoutes, { catalog, removeProduct: checkout.removeProduct, lane });
   await app.register(ordersRoutes, { orders, downloads, checkout });
   await registerInvoices({ app, config, database }, { orders, auth, catalog, settings });
-  await wireDiscounts({ app, config, database }, { catalog, clock });
+  await registerDiscounts(app, discounts.service);
   await app.register(checkoutRoutes, { checkout });
   const storeName = () => settings.now().storeName;
   await app.register(buyLinkRoutes, { checkout, orders, storeName });
@@ -131,12 +144,13 @@ export async function wireMoneyPath(
   scheduleReconciliation(app, runJob, checkout);
 }
 
-/** The orders service, with its ports: sales totals, invoice numbers, receipts. */
+/** The orders service, with its ports: sales totals, invoice numbers, redemptions, receipts. */
 function buildOrders(
   config: AppContext['config'],
   database: AppContext['database'],
   clock: () => number,
   salesRepo: ReturnType<typeof createSalesRepo>,
+  redemptions: DocumentRecorder,
   { mail, auth, catalog, settings }: Omit<MoneyPathNeeds, 'uploads'>,
 ) {
   return createOrdersService({
@@ -144,7 +158,8 @@ function buildOrders(
       database.db,
       database.dialect,
       createSalesLedger(salesRepo),
-      invoiceNumberingFor(settings),
+      // Each status change numbers the invoice or credit note, and moves a code's redemption.
+      recordEach(invoiceNumberingFor(settings), redemptions),
     ),
     catalog,
     users: auth,

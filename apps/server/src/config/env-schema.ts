@@ -24,6 +24,9 @@ const positiveInt = (fallback: number) =>
     .default(fallback);
 
 /** The environment variables the server reads, each with the message a person sees when it is wrong. */
+/** A percentage with up to three decimals, 0 to 100. */
+const TAX_RATE_SHAPE = /^\d{1,2}(\.\d{1,3})?$|^100$/;
+
 export const EnvSchema = z.object({
   PORT: z.coerce
     .number({ error: 'must be a port number' })
@@ -152,8 +155,12 @@ export const EnvSchema = z.object({
   TEST_TAX_RATE: optionalText.pipe(
     z
       .string()
-      .regex(/^\d{1,2}(\.\d{1,3})?$|^100$/, 'must be a percentage such as 20 or 8.875')
-      .refine((rate) => Number(rate) > 0, 'must be more than 0 (leave it unset for no tax)')
+      .regex(TAX_RATE_SHAPE, 'must be a percentage such as 20 or 8.875')
+      // Only a well-formed rate can be 0: anything else has its one line above.
+      .refine(
+        (rate) => !TAX_RATE_SHAPE.test(rate) || Number(rate) > 0,
+        'must be more than 0 (leave it unset for no tax)',
+      )
       .optional(),
   ),
   DOWNLOAD_LINK_TTL_MINUTES: positiveInt(15),

@@ -1,4 +1,4 @@
-// The discounts feature's tables (migration 024, decision 034), apart so types.ts stays small.
+// Discounts and free downloads (migrations 024, 025; decision 034), apart so types.ts stays small.
 
 export interface DiscountsTable {
   id: string;
@@ -25,5 +25,13 @@ export interface DiscountRedemptionsTable {
   discountId: string;
   /** Held by an open checkout, or redeemed by a paid order. */
   state: 'held' | 'redeemed';
+  createdAt: number;
+}
+
+/** A product a buyer took for nothing: one per buyer and product (migration 025). */
+export interface FreeClaimsTable {
+  userId: string;
+  productId: string;
+  orderId: string;
   createdAt: number;
 }

@@ -9,7 +9,7 @@ import type {
   OrderStatus,
   Role,
 } from '@bindery/shared';
-import type { DiscountRedemptionsTable, DiscountsTable } from './discount-tables.js';
+import type { DiscountRedemptionsTable, DiscountsTable, FreeClaimsTable } from './discount-tables.js';
 import type { InvoiceDocumentsTable, InvoiceSequencesTable } from './invoice-tables.js';
 import type { SalesProductDaysTable, SalesQuarterHoursTable } from './sales-tables.js';
 import type {
@@ -69,6 +69,9 @@ export interface ProductsTable {
   downloadLimit: number | null;
   /** The tax category the provider is told (Stripe's `txcd_…`); null for the store's default. */
   taxCode: string | null;
+  /** 1: buyers pay what they want from `minimumPriceCents`, the price suggested (migration 025). */
+  payWhatYouWant: number;
+  minimumPriceCents: number | null;
 }
 
 /**
@@ -314,6 +317,7 @@ export interface Database {
   invoiceDocuments: InvoiceDocumentsTable;
   discounts: DiscountsTable;
   discountRedemptions: DiscountRedemptionsTable;
+  freeClaims: FreeClaimsTable;
 }
 
 /** The owner's settings, one row (id 1): a JSON document and the version every save raises. */

@@ -41,11 +41,11 @@ export async function startCheckout(
   return { url, sessionId, orderId: order.id };
 }
 
-/** Submits the test checkout's card form. */
+/** Submits the test checkout's card form (and its billing details, when it charges tax). */
 export function payTestCheckout(
   app: FastifyInstance,
   sessionId: string,
-  card: Partial<typeof PAYING_CARD> = {},
+  card: Partial<typeof PAYING_CARD> & { country?: string; taxId?: string } = {},
 ): Promise<LightMyRequestResponse> {
   return app.inject({
     method: 'POST',

@@ -22,6 +22,7 @@ import { m021SalesCurrencies } from './021-sales-currencies.js';
 import { m022Invoices } from './022-invoices.js';
 import { m023Tax } from './023-tax.js';
 import { m024Discounts } from './024-discounts.js';
+import { m025PayWhatYouWant } from './025-pay-what-you-want.js';
 
 /** A schema change, written once per database where their SQL differs. */
 export interface Migration {
@@ -56,4 +57,5 @@ export const migrations: Migration[] = [
   m022Invoices,
   m023Tax,
   m024Discounts,
+  m025PayWhatYouWant,
 ];

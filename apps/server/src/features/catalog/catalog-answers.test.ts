@@ -46,6 +46,8 @@ function productRows(
     archivedAt: null,
     downloadLimit: null,
     taxCode: null,
+    payWhatYouWant: 0,
+    minimumPriceCents: null,
     ...make(index),
   }));
 }

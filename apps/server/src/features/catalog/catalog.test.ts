@@ -51,6 +51,8 @@ async function seedProducts(
       archivedAt: null,
       downloadLimit: null,
       taxCode: null,
+      payWhatYouWant: 0,
+      minimumPriceCents: null,
     });
   }
 }

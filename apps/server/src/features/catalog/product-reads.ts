@@ -21,6 +21,8 @@ export function createProductReads(repo: CatalogRepo, currency: string) {
       digitalFileId: string;
       /** Its own tax category; null for the store's default. */
       taxCode: string | null;
+      /** Pay what you want from `minimumPriceCents` (minor units) up; null when it is not. */
+      minimumPriceCents: number | null;
     } | null> {
       const row = await findLiveProduct(repo, id);
       return row
@@ -31,6 +33,7 @@ export function createProductReads(repo: CatalogRepo, currency: string) {
             currency,
             digitalFileId: row.digitalFileId,
             taxCode: row.taxCode,
+            minimumPriceCents: row.payWhatYouWant === 1 ? (row.minimumPriceCents ?? 0) : null,
           }
         : null;
     },

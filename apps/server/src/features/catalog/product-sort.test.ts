@@ -37,6 +37,7 @@ async function seedProducts() {
         subtitle: '',
         description: 'A product.',
         priceCents: item.cents,
+        payWhatYouWant: 0,
         images: JSON.stringify([`/media/images/img${index}/original.png`]),
         digitalFileId: `secure-digital-products/f${index}`,
         digitalFileFormat: 'pdf',

@@ -23,6 +23,9 @@ export function toProduct(row: ProductRow, isAdmin: boolean, currency: string): 
     description: row.description,
     price: fromMinorUnits(row.priceCents, currency),
     currency,
+    payWhatYouWant: row.payWhatYouWant === 1,
+    minimumPrice:
+      row.payWhatYouWant === 1 ? fromMinorUnits(row.minimumPriceCents ?? 0, currency) : null,
     image: JSON.parse(row.images) as string[],
     digitalFile: isAdmin
       ? {

@@ -14,6 +14,7 @@ import { AppError } from '../../errors.js';
 import type { UploadsService } from '../uploads/index.js';
 import type { CatalogRepo, ProductRow } from './catalog.repo.js';
 import { isProductId, requireProduct, toListedProduct, toProduct } from './product-view.js';
+import { pricingOf } from './product-pricing.js';
 
 export type CreateInput = z.output<typeof CreateProductBodySchema>;
 export type UpdateInput = z.output<typeof UpdateProductBodySchema>;
@@ -100,6 +101,7 @@ export async function createProduct(deps: ProductWriteDeps, body: CreateInput): 
     archivedAt: null,
     downloadLimit: body.downloadLimit,
     taxCode: null,
+    ...pricingOf(body, priceCents, deps.currency),
   };
   // One transaction: the product exists exactly when its uploads are claimed by it alone,
   // so an upload another product just took (or one being deleted) answers 409 with no product.
@@ -125,6 +127,7 @@ export async function updateProduct(
     description: body.description,
     priceCents,
     ...(body.downloadLimit !== undefined ? { downloadLimit: body.downloadLimit } : {}),
+    ...pricingOf(body, priceCents, deps.currency, current),
     updatedAt: deps.clock(),
   };
   const replaced: string[] = [];

@@ -48,6 +48,8 @@ async function seed(items: Array<{ title: string; format: DigitalFormat; descrip
       archivedAt: null,
       downloadLimit: null,
       taxCode: null,
+      payWhatYouWant: 0,
+      minimumPriceCents: null,
     });
   }
 }

@@ -24,19 +24,31 @@ export const checkoutRoutes: FastifyPluginAsync<{ checkout: CheckoutService }> =
       schema: {
         tags: ['checkout'],
         summary: 'Start a hosted checkout for one product, at the price the store has for it',
-        description: 'Any field other than productId (price, amount, currency…) is ignored.',
+        description:
+          'The charge is worked out on the server: the price less a valid `discountCode`, or for ' +
+          'a pay-what-you-want product the `amount` chosen (at least its minimum; ignored for a ' +
+          'fixed price). A charge of 0 is a free download: no provider is asked, the order is ' +
+          'paid at once and `url` is the success page. Any other field (price, currency…) is ignored.',
         body: CreateCheckoutBodySchema,
         response: {
           200: CheckoutSessionResponseSchema,
           400: ErrorBodySchema,
           401: ErrorBodySchema,
           404: ErrorBodySchema,
+          409: ErrorBodySchema,
+          429: ErrorBodySchema,
+          502: ErrorBodySchema,
           503: ErrorBodySchema,
         },
       },
     },
-    async (request) =>
-      checkout.createCheckout(requireUser(request), request.body.productId, request.storeUrl),
+    async (request) => {
+      const { productId, discountCode, amount } = request.body;
+      return checkout.createCheckout(requireUser(request), productId, request.storeUrl, {
+        discountCode,
+        amount,
+      });
+    },
   );
 
   api.post(

@@ -1,6 +1,7 @@
 import type { PaymentProvider } from '../../adapters/payments/payment-provider.js';
 import type { Config } from '../../config.js';
 import type { CatalogService } from '../catalog/index.js';
+import type { DiscountsService } from '../discounts/index.js';
 import type { DownloadsService } from '../downloads/index.js';
 import type { OrdersService } from '../orders/index.js';
 import { createHostedCheckout } from './hosted-checkout.js';
@@ -15,11 +16,14 @@ const MINUTE = 60_000;
 export interface CheckoutServiceOptions {
   orders: OrdersService;
   catalog: Pick<CatalogService, 'getProductForSale' | 'archiveProduct' | 'purgeArchivedProduct'>;
+  discounts: Pick<DiscountsService, 'quote' | 'holdFor'>;
   payments: PaymentProvider;
   downloads: Pick<DownloadsService, 'createLink'>;
   config: {
     payments: Pick<Config['payments'], 'checkoutSessionMinutes'> &
       Partial<Pick<Config['payments'], 'tax'>>;
+    /** STORE_LOCALE: how amounts are written in refusals. */
+    locale: string;
   };
   clock?: () => number;
   /** Where provider trouble is reported with the order it concerns; buyers see a plain message. */
@@ -34,6 +38,7 @@ export interface CheckoutServiceOptions {
 export function createCheckoutService({
   orders,
   catalog,
+  discounts,
   payments,
   downloads,
   config,
@@ -46,6 +51,8 @@ export function createCheckoutService({
     ...createHostedCheckout({
       orders,
       catalog,
+      discounts,
+      locale: config.locale,
       payments,
       calls,
       sessionMs,

@@ -13,7 +13,9 @@ import type {
 import { AppError } from '../../errors.js';
 import type { SessionUser } from '../../plugins/session.js';
 import type { CatalogService } from '../catalog/index.js';
+import type { DiscountsService, SaleProduct } from '../discounts/index.js';
 import type { OrderRow, OrdersService } from '../orders/index.js';
+import { chargeFor, type Charge, type ChargeAsked } from './charge.js';
 import type { ProviderCalls } from './provider-calls.js';
 
 const MINUTE = 60_000;
@@ -25,110 +27,154 @@ export interface HostedCheckoutOptions {
     OrdersService,
     | 'findReusablePendingOrder'
     | 'createPendingOrder'
+    | 'createFreeOrder'
     | 'attachCheckoutSession'
     | 'requireOrder'
     | 'applyOutcome'
   >;
   catalog: Pick<CatalogService, 'getProductForSale'>;
+  discounts: Pick<DiscountsService, 'quote' | 'holdFor'>;
   payments: PaymentProvider;
   calls: ProviderCalls;
   /** CHECKOUT_SESSION_MINUTES, in milliseconds. */
   sessionMs: number;
   /** Tax to collect at checkout (STRIPE_TAX or TEST_TAX_RATE, with TAX_BEHAVIOR); null for none. */
   tax: { behavior: TaxBehavior } | null;
+  /** STORE_LOCALE: how amounts are written in refusals. */
+  locale: string;
   clock: () => number;
+}
+
+/** One Buy Now: who, what, where they came from, and the charge worked out for it. */
+interface Sale {
+  user: SessionUser;
+  product: SaleProduct & { title: string; taxCode: string | null };
+  storeUrl: string;
+  charge: Charge;
 }
 
 /**
  * The buyer's Buy Now: it opens (or continues) a hosted checkout for a pending order at the
- * catalogue's price.
+ * catalogue's price (less a code's discount, or the amount a pay-what-you-want buyer chose),
+ * or hands out a free download at once.
  */
-export function createHostedCheckout({
-  orders,
-  catalog,
-  payments,
-  calls,
-  sessionMs,
-  tax,
-  clock,
-}: HostedCheckoutOptions) {
-  const { askProvider, closeCheckout } = calls;
+export function createHostedCheckout(options: HostedCheckoutOptions) {
+  const { orders, catalog, discounts, payments, locale } = options;
   return {
     /**
-     * A pending order at the catalogue's price and a hosted checkout for it, returning to
-     * `storeUrl` (the address the buyer is on, or PUBLIC_URL). Whatever else the body held
-     * (price, amount, currency) was dropped by the schema and is never read.
+     * A pending order at the charge worked out from the catalogue and a hosted checkout for it,
+     * returning to `storeUrl` (the address the buyer is on, or PUBLIC_URL). Whatever else the
+     * body held (price, currency) was dropped by the schema and is never read.
      */
     async createCheckout(
       user: SessionUser,
       productId: string,
       storeUrl: string,
+      asked: ChargeAsked = {},
     ): Promise<CheckoutSessionResponse> {
-      const product = await catalog.getProductForSale(productId);
-      if (!product) throw AppError.notFound(CatalogMessages.productNotFound);
-      const { successUrl, cancelUrl } = returnUrlsOf(storeUrl);
-      const taxAsked = taxAskedFor(tax, product);
-      const fingerprint = checkoutFingerprint(product, taxAsked, user.email, successUrl, cancelUrl);
-      const reusable = await orders.findReusablePendingOrder({
-        userId: user._id,
-        productId: product.id,
-        amountCents: product.priceCents,
-        currency: product.currency,
-        taxBehavior: taxAsked?.behavior ?? null,
-        provider: payments.name,
-        since: clock() - sessionMs,
-      });
-      if (reusable?.providerSessionId) {
-        const continued = await continueCheckout(
-          { orders, payments, calls, clock },
-          reusable,
-          fingerprint,
-          storeUrl,
+      const found = await catalog.getProductForSale(productId);
+      if (!found) throw AppError.notFound(CatalogMessages.productNotFound);
+      const charge = await chargeFor(found, asked, { discounts, locale });
+      const sale: Sale = { user, product: found, storeUrl, charge };
+      if (charge.amountCents === 0) {
+        const order = await orders.createFreeOrder(
+          {
+            userId: user._id,
+            product: found,
+            provider: payments.name,
+            taxBehavior: null,
+            discount: discountOf(charge),
+          },
+          holdOf(discounts, sale),
         );
-        if (continued) return continued;
+        return { url: successUrlOf(storeUrl, order.providerSessionId!), ...chargeOf(order) };
       }
-      const order =
-        reusable && reusable.providerSessionId === null
-          ? reusable
-          : await orders.createPendingOrder({
-              userId: user._id,
-              product,
-              provider: payments.name,
-              taxBehavior: taxAsked?.behavior ?? null,
-            });
-      // A new key for every attempt: a key is never sent again with other parameters (Stripe
-      // refuses that), while the SDK's own retry of one attempt reuses it.
-      const idempotencyKey = `checkout-${order.id}-${randomBytes(6).toString('base64url')}`;
-      const session = await askProvider(order.id, CheckoutMessages.providerFailed, () =>
-        payments.createCheckoutSession({
-          orderId: order.id,
-          productTitle: product.title,
-          amountCents: order.amountCents,
-          currency: order.currency,
-          customerEmail: user.email,
-          successUrl,
-          cancelUrl,
-          storeUrl,
-          expiresAt: clock() + sessionMs,
-          idempotencyKey,
-          tax: taxAsked,
-        }),
-      );
-      await orders.attachCheckoutSession(order.id, {
-        id: session.sessionId,
-        url: session.url,
-        expiresAt: session.expiresAt,
-        fingerprint,
-      });
-      // Taken off sale while the provider was asked: close the checkout again.
-      if (!(await catalog.getProductForSale(product.id))) {
-        const current = await orders.requireOrder(order.id);
-        await closeCheckout(current, 'product removed');
-        throw AppError.notFound(CatalogMessages.productNotFound);
-      }
-      return { url: session.url, ...chargeOf(order) };
+      return openCheckout(options, sale);
     },
   };
+}
+
+/** The code's share of a sale as the order records it; undefined without a code. */
+const discountOf = ({ discount }: Charge) =>
+  discount ? { code: discount.code, cents: discount.discountCents } : undefined;
+
+/** Holding the sale's code for its new order, in the order's transaction; none without one. */
+const holdOf = (discounts: HostedCheckoutOptions['discounts'], { charge, product }: Sale) =>
+  charge.discount ? discounts.holdFor(charge.discount.discountId, product) : undefined;
+
+/** The pending order (new, or one a second Buy Now continues) and its hosted checkout. */
+async function openCheckout(options: HostedCheckoutOptions, sale: Sale) {
+  const { orders, catalog, discounts, payments, calls, sessionMs, tax, clock } = options;
+  const { user, product, storeUrl, charge } = sale;
+  const { askProvider, closeCheckout } = calls;
+  const { successUrl, cancelUrl } = returnUrlsOf(storeUrl);
+  const taxAsked = taxAskedFor(tax, product);
+  const discountCode = charge.discount?.code ?? null;
+  const fingerprint = checkoutFingerprint(
+    { ...product, priceCents: charge.amountCents, discountCode },
+    taxAsked,
+    user.email,
+    successUrl,
+    cancelUrl,
+  );
+  const reusable = await orders.findReusablePendingOrder({
+    userId: user._id,
+    productId: product.id,
+    amountCents: charge.amountCents,
+    currency: product.currency,
+    taxBehavior: taxAsked?.behavior ?? null,
+    discountCode,
+    provider: payments.name,
+    since: clock() - sessionMs,
+  });
+  if (reusable?.providerSessionId) {
+    const continued = await continueCheckout(options, reusable, fingerprint, storeUrl);
+    if (continued) return continued;
+  }
+  const order =
+    reusable && reusable.providerSessionId === null
+      ? reusable
+      : await orders.createPendingOrder(
+          {
+            userId: user._id,
+            product: { ...product, priceCents: charge.amountCents },
+            provider: payments.name,
+            taxBehavior: taxAsked?.behavior ?? null,
+            discount: discountOf(charge),
+          },
+          holdOf(discounts, sale),
+        );
+  // A new key for every attempt: a key is never sent again with other parameters (Stripe
+  // refuses that), while the SDK's own retry of one attempt reuses it.
+  const idempotencyKey = `checkout-${order.id}-${randomBytes(6).toString('base64url')}`;
+  const session = await askProvider(order.id, CheckoutMessages.providerFailed, () =>
+    payments.createCheckoutSession({
+      orderId: order.id,
+      productTitle: product.title,
+      amountCents: order.amountCents,
+      currency: order.currency,
+      customerEmail: user.email,
+      successUrl,
+      cancelUrl,
+      storeUrl,
+      expiresAt: clock() + sessionMs,
+      idempotencyKey,
+      tax: taxAsked,
+    }),
+  );
+  await orders.attachCheckoutSession(order.id, {
+    id: session.sessionId,
+    url: session.url,
+    expiresAt: session.expiresAt,
+    fingerprint,
+  });
+  // Taken off sale while the provider was asked: close the checkout again.
+  if (!(await catalog.getProductForSale(product.id))) {
+    const current = await orders.requireOrder(order.id);
+    await closeCheckout(current, 'product removed');
+    throw AppError.notFound(CatalogMessages.productNotFound);
+  }
+  return { url: session.url, ...chargeOf(order) };
 }
 
 /** The pages a checkout returns to, at the address the buyer started it from. */
@@ -199,7 +245,7 @@ const chargeOf = (order: OrderRow) => ({
  * pages.
  */
 const checkoutFingerprint = (
-  product: { title: string; priceCents: number; currency: string },
+  product: { title: string; priceCents: number; currency: string; discountCode: string | null },
   tax: { behavior: TaxBehavior; code: string } | null,
   email: string,
   successUrl: string,
@@ -209,8 +255,10 @@ const checkoutFingerprint = (
     product.title,
     product.priceCents,
     product.currency,
-    // Without tax the fingerprint stays as it was, so open checkouts carry on after an upgrade.
+    // Without tax or a code the fingerprint stays as it was, so open checkouts carry on after
+    // an upgrade.
     ...(tax ? [tax.behavior, tax.code] : []),
+    ...(product.discountCode === null ? [] : [product.discountCode]),
     email,
     successUrl,
     cancelUrl,

@@ -30,28 +30,32 @@ export function createRefunds({ orders, payments, calls, log }: RefundsOptions) 
       // One key per state of the order a click saw: clicks on the same paid order share it,
       // while a refund after a failed one (the order changed since) gets a new one.
       const idempotencyKey = `refund-${order.id}-${order.updatedAt}`;
-      const refund = await askProvider(order.id, OrderMessages.refundProviderFailed, async () => {
-        try {
-          return await payments.refundPayment({
-            orderId: order.id,
-            sessionId: order.providerSessionId,
-            paymentIntentId: order.paymentIntentId,
-            amountCents: order.amountCents,
-            idempotencyKey,
-          });
-        } catch (error) {
-          // Refunded at the provider already (its dashboard); the webhook may not be here yet.
-          if (
-            error instanceof PaymentProviderRefusedError &&
-            error.code === 'charge_already_refunded'
-          )
-            return {
-              id: `already-refunded-${idempotencyKey}`,
-              status: 'succeeded' as const,
-            };
-          throw error;
-        }
-      });
+      // A free download took no money: refunding it only ends the buyer's access.
+      const refund =
+        order.amountCents === 0
+          ? { id: `free-${idempotencyKey}`, status: 'succeeded' as const }
+          : await askProvider(order.id, OrderMessages.refundProviderFailed, async () => {
+              try {
+                return await payments.refundPayment({
+                  orderId: order.id,
+                  sessionId: order.providerSessionId,
+                  paymentIntentId: order.paymentIntentId,
+                  amountCents: order.amountCents,
+                  idempotencyKey,
+                });
+              } catch (error) {
+                // Refunded at the provider already (its dashboard); the webhook may not be here yet.
+                if (
+                  error instanceof PaymentProviderRefusedError &&
+                  error.code === 'charge_already_refunded'
+                )
+                  return {
+                    id: `already-refunded-${idempotencyKey}`,
+                    status: 'succeeded' as const,
+                  };
+                throw error;
+              }
+            });
       if (refund.status === 'failed') {
         log?.error({ orderId, refundId: refund.id }, 'the payment provider failed the refund');
         throw AppError.badGateway(OrderMessages.refundProviderFailed);

@@ -35,8 +35,14 @@ export function discountQueries(db: Db, dialect: Dialect) {
         ).n,
       ),
 
-    findDiscount: (id: string) =>
-      db.selectFrom('discounts').selectAll().where('id', '=', id).executeTakeFirst(),
+    /**
+     * The discount, its row locked until the transaction ends on PostgreSQL: two checkouts
+     * counting its redemptions take turns (SQLite runs one writer at a time already).
+     */
+    lockDiscount(id: string) {
+      const query = db.selectFrom('discounts').selectAll().where('id', '=', id);
+      return (dialect === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
+    },
 
     /**
      * The discount with this code (any case). On PostgreSQL `lock` holds its row until the

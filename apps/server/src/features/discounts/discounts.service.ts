@@ -1,19 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import {
-  CatalogMessages,
   DISCOUNT_MAX_COUNT,
   DiscountMessages,
-  fromMinorUnits,
   type Discount,
   type DiscountBody,
   type DiscountList,
-  type DiscountLookup,
 } from '@bindery/shared';
 import { isUniqueViolation } from '../../db/errors.js';
 import { AppError } from '../../errors.js';
 import type { CatalogService } from '../catalog/index.js';
 import { discountFieldsOf } from './discount-fields.js';
-import { discountOn, refusalOf, termsOf } from './discount-terms.js';
+import { createDiscountSales } from './discount-sales.js';
 import { toDiscount } from './discount-views.js';
 import type { DiscountRow, DiscountsRepo } from './discounts.repo.js';
 
@@ -61,6 +58,8 @@ export function createDiscountsService({
   }
 
   return {
+    ...createDiscountSales({ repo, catalog, clock }),
+
     async listDiscounts(): Promise<DiscountList> {
       const rows = await repo.listDiscounts(DISCOUNT_MAX_COUNT);
       return { discounts: rows.map(toDiscount) };
@@ -86,33 +85,6 @@ export function createDiscountsService({
     async deleteDiscount(id: string): Promise<void> {
       const deleted = await repo.transaction((tx) => tx.deleteDiscount(id));
       if (!deleted) throw AppError.notFound(DiscountMessages.notFound);
-    },
-
-    /**
-     * The product's price with the code, as the product page shows it: 404 for an unknown code
-     * or product, 409 with the reason when the code does not apply now.
-     */
-    async lookup(code: string, productId: string): Promise<DiscountLookup> {
-      const product = await catalog.getProductForSale(productId);
-      if (!product) throw AppError.notFound(CatalogMessages.productNotFound);
-      const row = await repo.findByCode(code);
-      if (!row) throw AppError.notFound(DiscountMessages.unknownCode);
-      const terms = termsOf(row);
-      const refusal = refusalOf(terms, {
-        productId,
-        currency: product.currency,
-        now: clock(),
-        taken: await repo.countTaken(row.id),
-      });
-      if (refusal) throw AppError.conflict(refusal);
-      const priceCents = product.priceCents - discountOn(product.priceCents, terms);
-      return {
-        code: row.code,
-        price: fromMinorUnits(priceCents, product.currency),
-        priceCents,
-        fullPrice: fromMinorUnits(product.priceCents, product.currency),
-        currency: product.currency.toUpperCase(),
-      };
     },
   };
 }

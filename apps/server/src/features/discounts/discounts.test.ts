@@ -21,7 +21,10 @@ async function store(config: Parameters<typeof buildTestApp>[0] = {}) {
   const admin = (await signInAsAdmin(t.app)).cookie;
   const buyer = (await signUpAndSignIn(t.app)).cookie;
   const atlas = await createTestProduct(t.app, admin, { title: 'Atlas', price: 12 });
-  const guide = await createTestProduct(t.app, admin, { title: 'Guide', price: 4.99 });
+  const guide = await createTestProduct(t.app, admin, {
+    title: 'Guide',
+    price: config.currency === 'JPY' ? 499 : 4.99,
+  });
   const send = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
     t.app.inject({ method, url, headers: { cookie: admin }, ...(payload ? { payload } : {}) });
   const create = (body: object) => send('POST', '/api/admin/discounts', body);

@@ -15,7 +15,7 @@ export interface SellerDetails {
 export interface InvoiceLine {
   description: string;
   netAmount: number;
-  /** Percent, e.g. 20 for 20 %; 0 until the store records tax. */
+  /** Percent, e.g. 20 for 20 %, 8.875; 0 for an order without tax. */
   taxRatePercent: number;
   taxAmount: number;
   totalAmount: number;
@@ -23,7 +23,7 @@ export interface InvoiceLine {
 
 /**
  * Everything an invoice or credit note shows, gathered before the PDF is drawn; the drawing
- * knows nothing of orders. Tax is 0 today: when orders record it, only the facts change.
+ * knows nothing of orders. Tax is what the payment reported (0 for an order without tax).
  */
 export interface InvoiceFacts {
   kind: InvoiceDocumentKind;
@@ -52,4 +52,29 @@ export interface InvoiceFacts {
   totalAmount: number;
   /** The store's time zone, for the dates. */
   timeZone: string;
+}
+
+/** An order's amounts as an invoice itemises them (minor units); the total is what was paid. */
+export function invoiceAmountsOf(order: {
+  amountCents: number;
+  taxCents: number;
+  taxRate: string | null;
+}): Pick<InvoiceLine, 'netAmount' | 'taxRatePercent' | 'taxAmount' | 'totalAmount'> {
+  const net = order.amountCents - order.taxCents;
+  return {
+    netAmount: net,
+    taxRatePercent: taxRatePercentOf(net, order.taxCents, order.taxRate),
+    taxAmount: order.taxCents,
+    totalAmount: order.amountCents,
+  };
+}
+
+/**
+ * The rate the payment reported, or, when it reported tax but no rate (a Stripe event without
+ * its breakdown), the rate the amounts show, to two decimals.
+ */
+function taxRatePercentOf(net: number, tax: number, rate: string | null): number {
+  if (rate !== null) return Number(rate);
+  if (tax <= 0 || net <= 0) return 0;
+  return Math.round((tax * 10_000) / net) / 100;
 }

@@ -9,8 +9,8 @@ export function formatMinorUnits(amount: number, currency: string, locale?: stri
   return amount < 0 ? `-${text}` : text;
 }
 
-/** "20%", "7.5%": a tax rate as a line shows it. */
+/** "20%", "7.5%", "8.875%": a tax rate as a line shows it (rates go to thousandths). */
 export const formatPercent = (percent: number, locale = 'en-US') =>
-  new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 2 }).format(
+  new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 3 }).format(
     percent / 100,
   );

@@ -4,7 +4,7 @@ import { AppError } from '../../errors.js';
 import type { AuthService } from '../auth/index.js';
 import type { CatalogService } from '../catalog/index.js';
 import type { OrderRow, OrdersService } from '../orders/index.js';
-import type { InvoiceFacts, SellerDetails } from './invoice-facts.js';
+import { invoiceAmountsOf, type InvoiceFacts, type SellerDetails } from './invoice-facts.js';
 import { renderInvoicePdf } from './invoice-pdf.js';
 import type { InvoiceDocumentRow, InvoiceQueries } from './invoices.repo.js';
 
@@ -65,7 +65,7 @@ export function createInvoicesService(options: InvoicesServiceOptions) {
       options.catalog.getProductSummaries([order.productId]),
     ]);
     const buyer = buyers.get(order.userId);
-    const amount = order.amountCents;
+    const amounts = invoiceAmountsOf(order);
     return {
       kind: document.kind,
       number: formatDocumentNumber(document.prefix, document.sequence),
@@ -75,25 +75,22 @@ export function createInvoicesService(options: InvoicesServiceOptions) {
       orderNumber: order.orderNumber,
       seller: document.seller ? (JSON.parse(document.seller) as SellerDetails) : options.seller(),
       buyer: {
-        name: buyer?.name ?? '',
+        // The name given at checkout, else the account's.
+        name: order.buyerName ?? buyer?.name ?? '',
         email: buyer?.email ?? '',
-        country: null,
-        taxId: null,
+        country: order.buyerCountry,
+        taxId: order.buyerTaxId,
       },
       currency: order.currency.toUpperCase(),
-      // Tax is not recorded yet: the whole price is net, at 0 %.
       lines: [
         {
           description: products.get(order.productId)?.title ?? DELETED_PRODUCT_TITLE,
-          netAmount: amount,
-          taxRatePercent: 0,
-          taxAmount: 0,
-          totalAmount: amount,
+          ...amounts,
         },
       ],
-      netAmount: amount,
-      taxAmount: 0,
-      totalAmount: amount,
+      netAmount: amounts.netAmount,
+      taxAmount: amounts.taxAmount,
+      totalAmount: amounts.totalAmount,
       timeZone: options.timeZone,
     };
   }

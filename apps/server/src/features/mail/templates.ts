@@ -104,6 +104,28 @@ export interface OrderMailFacts {
   orderedAt: number;
   /** Where the order's invoice downloads (signed in as its buyer). */
   invoiceUrl: string;
+  /** The tax the payment charged (`amountCents` is the total then); null when none was asked. */
+  tax?: ReceiptTax | null;
+}
+
+/** A taxed order's lines: minor units of the order's currency. */
+export interface ReceiptTax {
+  subtotalCents: number;
+  taxCents: number;
+  /** A decimal percentage ("20", "8.875"); null when the provider did not say. */
+  rate: string | null;
+}
+
+/** What the receipt says was paid: the amount, or subtotal, tax and total when taxed. */
+function paidLines(facts: OrderMailFacts): Array<[string, string]> {
+  if (!facts.tax) return [['Amount', amountOf(facts)]];
+  const money = (amount: number) => formatMoney(amount, facts.currency, facts.locale);
+  const { subtotalCents, taxCents, rate } = facts.tax;
+  return [
+    ['Subtotal', money(subtotalCents)],
+    [rate ? `Tax (${rate}%)` : 'Tax', money(taxCents)],
+    ['Total', amountOf(facts)],
+  ];
 }
 
 /** The order's amount in its own currency, written as the store writes amounts. */
@@ -125,7 +147,7 @@ export function receiptMail(facts: OrderMailFacts): OutgoingMail {
     ],
     details: [
       ['Product', inline(facts.productTitle)],
-      ['Amount', amountOf(facts)],
+      ...paidLines(facts),
       ['Order date', formatDate(facts.orderedAt, facts.timeZone)],
       ['Order number', facts.orderId],
     ],

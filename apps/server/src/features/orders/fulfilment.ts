@@ -219,9 +219,9 @@ async function applyPaid(
 
 /**
  * What the payment charged, as the order keeps it: the total, the subtotal and tax the provider
- * reported, and the buyer. Only called once the payment matched the order.
+ * reported, and the buyer. Applied once the payment matched the order (and told in its receipt).
  */
-function chargeOf(order: OrderRow, outcome: PaymentOutcome) {
+export function chargeOf(order: OrderRow, outcome: PaymentOutcome) {
   const billing = outcome.billing;
   const taxCents = billing?.taxCents ?? 0;
   const amountCents = outcome.amountCents ?? order.amountCents;

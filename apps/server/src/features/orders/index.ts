@@ -8,5 +8,6 @@ export { ordersRoutes, type OrderRoutePorts } from './orders.routes.js';
 export { createOrderNotices, type OrderNotices } from './order-notices.js';
 export type { OutcomeResult, PaymentBilling, PaymentOutcome } from './fulfilment.js';
 export { canRefund, type OrderTransition } from './order-status.js';
-export type { DocumentRecorder, StatusChange } from './order-documents.js';
+export { recordEach, type DocumentRecorder, type StatusChange } from './order-documents.js';
+export type { Alongside } from './order-lifecycle.js';
 export type { ProductSales, SalesFacts, SalesRecorder, TimeRange } from './order-sales.js';

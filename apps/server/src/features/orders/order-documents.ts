@@ -21,3 +21,10 @@ export interface DocumentRecorder {
 
 /** For repos built without invoices (some tests). */
 export const NO_DOCUMENTS: DocumentRecorder = { recordStatusChange: async () => {} };
+
+/** Several recorders told of each change in turn (invoices, then discount redemptions). */
+export const recordEach = (...recorders: DocumentRecorder[]): DocumentRecorder => ({
+  async recordStatusChange(change, within) {
+    for (const recorder of recorders) await recorder.recordStatusChange(change, within);
+  },
+});

@@ -80,7 +80,12 @@ function orderFindQueries(db: Db) {
     findPendingOrder(
       userId: string,
       productId: string,
-      price: { amountCents: number; currency: string; taxBehavior: OrderRow['taxBehavior'] },
+      price: {
+        amountCents: number;
+        currency: string;
+        taxBehavior: OrderRow['taxBehavior'];
+        discountCode: string | null;
+      },
       provider: OrderRow['provider'],
       since: number,
     ): Promise<OrderRow | undefined> {
@@ -95,6 +100,11 @@ function orderFindQueries(db: Db) {
           price.taxBehavior === null
             ? eb('taxBehavior', 'is', null)
             : eb('taxBehavior', '=', price.taxBehavior),
+        )
+        .where((eb) =>
+          price.discountCode === null
+            ? eb('discountCode', 'is', null)
+            : eb('discountCode', '=', price.discountCode),
         )
         .where('provider', '=', provider)
         .where('status', '=', 'pending')

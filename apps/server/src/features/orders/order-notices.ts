@@ -34,7 +34,16 @@ export function createOrderNotices(options: OrderNoticesOptions) {
     async prepare(
       order: Pick<
         OrderRow,
-        'id' | 'userId' | 'productId' | 'amountCents' | 'currency' | 'createdAt'
+        | 'id'
+        | 'userId'
+        | 'productId'
+        | 'amountCents'
+        | 'currency'
+        | 'createdAt'
+        | 'subtotalCents'
+        | 'taxCents'
+        | 'taxBehavior'
+        | 'taxRate'
       >,
     ): Promise<OutcomeNotices | undefined> {
       const [buyers, products] = await Promise.all([
@@ -56,6 +65,11 @@ export function createOrderNotices(options: OrderNoticesOptions) {
         locale: options.locale,
         orderedAt: order.createdAt,
         invoiceUrl: `${options.storeUrl}${invoicePath(order.id)}`,
+        // The receipt itemises tax when the checkout asked for it (decision 033).
+        tax:
+          order.taxBehavior === null && order.taxCents === 0
+            ? null
+            : { subtotalCents: order.subtotalCents, taxCents: order.taxCents, rate: order.taxRate },
       };
       return {
         /** Whom the email goes to. */

@@ -1,5 +1,6 @@
 import type { Db, Dialect } from '../../db/client.js';
 import type { OrdersTable } from '../../db/types.js';
+import { freeClaimQueries } from './free-claims.repo.js';
 import { orderLifecycleQueries } from './order-lifecycle.repo.js';
 import { orderLookupQueries } from './order-lookups.repo.js';
 import { receiptRequestQueries } from './receipt-requests.repo.js';
@@ -44,6 +45,7 @@ function orderQueries(db: Db, dialect: Dialect, sales: SalesRecorder, documents:
     ...orderLookupQueries(db, dialect),
     ...unmatchedPaymentQueries(db),
     ...receiptRequestQueries(db, dialect),
+    ...freeClaimQueries(db, dialect),
   };
 }
 

@@ -4,6 +4,7 @@ import { createAdminOrders } from './admin-orders.js';
 import { createBuyerOrders } from './buyer-orders.js';
 import { createDownloadAllowance } from './download-allowance.js';
 import { findOrderById, requireOrderById } from './order-ids.js';
+import { createFreeOrders } from './free-orders.js';
 import { createOrderLifecycle } from './order-lifecycle.js';
 import type { OrderNotices } from './order-notices.js';
 import { createOrderReceipts } from './order-receipts.js';
@@ -42,8 +43,10 @@ export function createOrdersService({
   clock = Date.now,
 }: OrdersServiceOptions) {
   const views = createOrderViews({ repo, catalog, users, downloadLimit, clock });
+  const lifecycle = createOrderLifecycle({ repo, notices, clock });
   return {
-    ...createOrderLifecycle({ repo, notices, clock }),
+    ...lifecycle,
+    ...createFreeOrders({ repo, applyOutcome: lifecycle.applyOutcome, clock }),
     ...createBuyerOrders({ repo, views }),
     ...createAdminOrders({ repo, views, notices, search: { users, catalog }, clock }),
     ...createDownloadAllowance({ repo, views, catalog }),

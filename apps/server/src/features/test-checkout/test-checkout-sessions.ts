@@ -8,7 +8,19 @@ import {
   type RefundPaymentInput,
 } from '../../adapters/payments/payment-provider.js';
 import type { TestCheckoutPort } from '../../adapters/payments/test-checkout.js';
-import type { TestCheckoutRepo, TestCheckoutSession } from './test-checkout.repo.js';
+import { sessionChargeOf } from './test-checkout-tax.js';
+import type {
+  SessionPayment,
+  TestCheckoutRepo,
+  TestCheckoutSession,
+} from './test-checkout.repo.js';
+
+/** Who paid, as the billing details of a taxed checkout give it (each null when not given). */
+export interface TestBuyer {
+  name: string | null;
+  country: string | null;
+  taxId: string | null;
+}
 
 /** `cs_test_` and 24 random bytes: 32 base64url characters nobody can guess. */
 export const TEST_SESSION_ID_SHAPE = /^cs_test_[A-Za-z0-9_-]{32}$/;
@@ -68,6 +80,20 @@ function newSessionRow(
     buyerName: null,
     buyerCountry: null,
     buyerTaxId: null,
+  };
+}
+
+/** What paying a session records beside its new status: the charge and buyer when taxed. */
+function paymentOf(session: TestCheckoutSession, buyer: TestBuyer): SessionPayment | null {
+  const charge = sessionChargeOf(session);
+  if (!charge) return null;
+  return {
+    amountSubtotal: charge.subtotal,
+    amountTax: charge.tax,
+    amountTotal: charge.total,
+    buyerName: buyer.name,
+    buyerCountry: buyer.country,
+    buyerTaxId: buyer.taxId,
   };
 }
 
@@ -156,8 +182,18 @@ export function createTestCheckoutSessions({
   return {
     ...port,
     findSession,
-    /** open → complete and paid while the session has not ended; true when this call did it. */
-    completeSession: (sessionId: string) => repo.completeSession(sessionId, clock()),
+    /**
+     * open → complete and paid while the session has not ended; the session as paid when this
+     * call did it, else null. A taxed session records its charge and buyer in the same step.
+     */
+    async completeSession(
+      session: TestCheckoutSession,
+      buyer: TestBuyer,
+    ): Promise<TestCheckoutSession | null> {
+      const paid = paymentOf(session, buyer);
+      if (!(await repo.completeSession(session.id, clock(), paid))) return null;
+      return { ...session, status: 'complete', paymentStatus: 'paid', ...paid };
+    },
     /** open → expired (buyer canceled, or time is up); true when this call did it. */
     closeSession: (sessionId: string) => repo.closeSession(sessionId),
   };

@@ -1,6 +1,13 @@
 import { TestCheckoutMessages as T, formatMoney } from '@bindery/shared';
 import type { TestCheckoutSession } from './test-checkout.repo.js';
 import { THEME, escapeHtml, renderStorePage } from '../../store-page.js';
+import {
+  renderBillingFields,
+  renderInput,
+  renderTotals,
+  type FieldState,
+} from './test-checkout-fields.js';
+import { sessionChargeOf } from './test-checkout-tax.js';
 import { CARD_FORM_SCRIPT } from './test-checkout.script.js';
 import type { CardField, CardForm } from './test-checkout.service.js';
 
@@ -10,14 +17,19 @@ const STYLE = `
   .banner{margin:0 0 1.25rem;padding:.6rem .9rem;border-radius:${THEME.radius};background:#fef3c7;color:#78350f;border:1px solid #f59e0b;font-weight:600;text-align:center}
   .amount{margin:.25rem 0 1rem;font-size:1.75rem;font-weight:700}
   label{display:block;margin:.75rem 0 .25rem;font-weight:600;font-size:.95rem}
-  input{width:100%;padding:.6rem .7rem;font:inherit;color:inherit;border:1px solid #8c93b8;border-radius:${THEME.radius};background:${THEME.paper}}
-  input:focus{outline:3px solid ${THEME.primary};outline-offset:1px;border-color:${THEME.primary}}
-  input[aria-invalid="true"]{border-color:${THEME.error}}
+  input,select{width:100%;padding:.6rem .7rem;font:inherit;color:inherit;border:1px solid #8c93b8;border-radius:${THEME.radius};background:${THEME.paper}}
+  input:focus,select:focus{outline:3px solid ${THEME.primary};outline-offset:1px;border-color:${THEME.primary}}
+  [aria-invalid="true"]{border-color:${THEME.error}}
   .field-error{margin:.3rem 0 0;color:${THEME.error};font-size:.9rem;font-weight:600}
   .row{display:flex;gap:.75rem}.row>div{flex:1;min-width:0}
   button{width:100%;margin-top:1.25rem;padding:.75rem;font:inherit;font-weight:700;border:0;border-radius:${THEME.radius};cursor:pointer;background:${THEME.primary};color:#fff}
   button:hover{background:${THEME.primaryDark}}
   button.secondary{margin-top:.75rem;background:${THEME.paper};color:${THEME.primaryDark};border:1px solid ${THEME.primary};font-weight:600}
+  .included{margin:-.75rem 0 1rem;color:${THEME.textMuted}}
+  .totals{margin:0 0 1rem;padding:.5rem 0;border-top:1px solid ${THEME.border};border-bottom:1px solid ${THEME.border}}
+  .totals div{display:flex;justify-content:space-between;gap:1rem;padding:.2rem 0}
+  .totals dt{color:${THEME.textMuted}}.totals dd{margin:0;font-variant-numeric:tabular-nums}
+  .totals .total dt,.totals .total dd{color:inherit;font-weight:700}
   .hint{margin:1rem 0 0;font-size:.9rem;color:${THEME.textMuted}}
 `;
 
@@ -45,31 +57,28 @@ export function renderCheckoutForm({
   error,
   values,
 }: CheckoutFormView) {
-  const amount = formatMoney(session.amountCents, session.currency, locale);
+  const charge = sessionChargeOf(session);
+  const money = (amount: number) => formatMoney(amount, session.currency, locale);
+  const amount = money(charge?.total ?? session.amountCents);
   const base = `/checkout/test/${encodeURIComponent(session.id)}`;
-  /** One input with its label and the place its error is shown (aria-describedby). */
+  const state: FieldState = { error, values };
   const input = (
     id: keyof CardForm,
     label: string,
     attributes: string,
     options: { checked: boolean },
-  ) => {
-    const typed = id === 'cvc' ? undefined : values?.[id];
-    const value = typed ? ` value="${escapeHtml(typed.slice(0, 100))}"` : '';
-    if (!options.checked) {
-      return `<label for="${id}">${escapeHtml(label)}</label>
-<input id="${id}" name="${id}" ${attributes}${value}>`;
-    }
-    const problem = error?.field === id ? error.message : undefined;
-    const state = problem ? ' aria-invalid="true" autofocus' : '';
-    return `<label for="${id}">${escapeHtml(label)}</label>
-<input id="${id}" name="${id}" ${attributes}${value} aria-describedby="${id}-error"${state}>
-<p class="field-error" id="${id}-error"${problem ? ' role="alert"' : ' hidden'}>${problem ? escapeHtml(problem) : ''}</p>`;
-  };
+  ) => renderInput(state, id, label, attributes, options);
+  // With tax the charge is itemised, as Stripe Tax's checkout does; without, the page is as before.
+  const included =
+    charge && session.taxBehavior === 'inclusive'
+      ? `\n<p class="included">${escapeHtml(T.includesTax(money(charge.tax)))}</p>`
+      : '';
+  const totals = charge ? `\n${renderTotals(session, charge, locale)}` : '';
+  const billing = charge ? `\n${renderBillingFields(state)}` : '';
   const body = `${banner}
 <div class="card">
 <h1>${escapeHtml(session.productTitle)}</h1>
-<p class="amount">${escapeHtml(amount)}</p>
+<p class="amount">${escapeHtml(amount)}</p>${included}${totals}
 <form id="pay-form" method="post" action="${base}/pay" novalidate>
 ${input('cardNumber', T.cardNumber, 'type="text" autocomplete="cc-number" inputmode="numeric" maxlength="23" placeholder="1234 1234 1234 1234" required', { checked: true })}
 <div class="row">
@@ -80,7 +89,7 @@ ${input('expiry', T.expiry, 'type="text" autocomplete="cc-exp" inputmode="numeri
 ${input('cvc', T.cvc, 'type="text" autocomplete="cc-csc" inputmode="numeric" maxlength="4" placeholder="123" required', { checked: true })}
 </div>
 </div>
-${input('name', T.nameOnCard, 'type="text" autocomplete="cc-name" maxlength="100"', { checked: false })}
+${input('name', T.nameOnCard, 'type="text" autocomplete="cc-name" maxlength="100"', { checked: false })}${billing}
 <button type="submit">${escapeHtml(T.pay(amount))}</button>
 </form>
 <p class="hint">${escapeHtml(T.testCards)} ${escapeHtml(T.testCardsMore)}</p>

@@ -3,6 +3,12 @@ import type { TestCheckoutRefundsTable, TestCheckoutSessionsTable } from '../../
 
 export type TestCheckoutSession = TestCheckoutSessionsTable;
 
+/** What paying a taxed session charged and who paid: recorded as it completes. */
+export type SessionPayment = Pick<
+  TestCheckoutSession,
+  'amountSubtotal' | 'amountTax' | 'amountTotal' | 'buyerName' | 'buyerCountry' | 'buyerTaxId'
+>;
+
 /**
  * The test checkout's own tables, `test_checkout_sessions` and `test_checkout_refunds`: what a
  * real provider keeps on its side.
@@ -40,11 +46,18 @@ export function createTestCheckoutRepo(db: Db) {
       return Number(result.numUpdatedRows) === 1;
     },
 
-    /** open → complete and paid while the session has not ended at `now`; true when this call did it. */
-    async completeSession(sessionId: string, now: number): Promise<boolean> {
+    /**
+     * open → complete and paid while the session has not ended at `now`, with what a taxed
+     * session charged and who paid, in one statement; true when this call did it.
+     */
+    async completeSession(
+      sessionId: string,
+      now: number,
+      paid: SessionPayment | null,
+    ): Promise<boolean> {
       const result = await db
         .updateTable('testCheckoutSessions')
-        .set({ status: 'complete', paymentStatus: 'paid' })
+        .set({ status: 'complete', paymentStatus: 'paid', ...paid })
         .where('id', '=', sessionId)
         .where('status', '=', 'open')
         .where('expiresAt', '>', now)

@@ -7,7 +7,7 @@ import { renderCheckoutForm, renderMessage } from './test-checkout.page.js';
 import { CARD_FORM_SCRIPT_HASH } from './test-checkout.script.js';
 import type { CardForm, CheckoutPage, TestCheckoutService } from './test-checkout.service.js';
 
-/** Four short fields; anything bigger is not this form. */
+/** Six short fields; anything bigger is not this form. */
 const FORM_BODY_LIMIT = 2048;
 const FIELD_MAX = 100;
 
@@ -160,5 +160,7 @@ function readCardForm(body: unknown): CardForm {
     expiry: text('expiry'),
     cvc: text('cvc'),
     name: text('name'),
+    country: text('country'),
+    taxId: text('taxId'),
   };
 }

@@ -7,6 +7,8 @@ const MESSAGES = JSON.stringify({
   expiryInvalid: T.expiryInvalid,
   expiryInPast: T.expiryInPast,
   cvc: T.cvcInvalid,
+  country: T.countryInvalid,
+  taxId: T.taxIdInvalid,
 }).replaceAll('<', '\\u003c');
 
 /**
@@ -23,7 +25,10 @@ export const CARD_FORM_SCRIPT = `(function (messages) {
   const cardNumber = form.elements.namedItem('cardNumber');
   const expiry = form.elements.namedItem('expiry');
   const cvc = form.elements.namedItem('cvc');
-  const checked = [cardNumber, expiry, cvc];
+  // Billing details are asked only when the checkout charges tax.
+  const country = form.elements.namedItem('country');
+  const taxId = form.elements.namedItem('taxId');
+  const checked = [cardNumber, expiry, cvc, country, taxId].filter(Boolean);
 
   function isLuhnValid(digits) {
     let sum = 0;
@@ -55,6 +60,10 @@ export const CARD_FORM_SCRIPT = `(function (messages) {
         ? messages.expiryInPast
         : null;
     }
+    if (input === country) return value ? null : messages.country;
+    if (input === taxId) {
+      return value.length <= 40 && /^[A-Za-z0-9 .-]*$/.test(value) ? null : messages.taxId;
+    }
     return /^\\d{3,4}$/.test(value) ? null : messages.cvc;
   }
 
@@ -77,7 +86,7 @@ export const CARD_FORM_SCRIPT = `(function (messages) {
 
   // A field shown wrong is checked again as it changes, so its message goes once it is right.
   checked.forEach(function (input) {
-    input.addEventListener('input', function () {
+    input.addEventListener(input === country ? 'change' : 'input', function () {
       if (input.getAttribute('aria-invalid') === 'true' && !problemOf(input)) show(input, null);
     });
   });

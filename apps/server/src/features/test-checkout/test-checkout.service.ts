@@ -1,6 +1,11 @@
 import { TestCheckoutMessages } from '@bindery/shared';
 import type { OrdersService } from '../orders/index.js';
-import { testPaymentIdOf, type TestCheckoutSessions } from './test-checkout-sessions.js';
+import { checkBilling } from './test-checkout-billing.js';
+import {
+  testPaymentIdOf,
+  type TestBuyer,
+  type TestCheckoutSessions,
+} from './test-checkout-sessions.js';
 import type { TestCheckoutSession } from './test-checkout.repo.js';
 
 /** The card the test checkout always declines, as Stripe's test mode does. */
@@ -11,10 +16,13 @@ export interface CardForm {
   expiry: string;
   cvc: string;
   name: string;
+  /** Billing details, asked only when the session charges tax ('' otherwise). */
+  country: string;
+  taxId: string;
 }
 
 /** The checked fields of the card form; a refusal names the one it is about. */
-export type CardField = 'cardNumber' | 'expiry' | 'cvc';
+export type CardField = 'cardNumber' | 'expiry' | 'cvc' | 'country' | 'taxId';
 
 /** What the hosted page shows next: the form (again), a message, or the way back to the store. */
 export type CheckoutPage =
@@ -62,7 +70,7 @@ export function isLuhnValid(digits: string): boolean {
  * stored or logged.
  */
 export function checkCard(
-  form: CardForm,
+  form: Pick<CardForm, 'cardNumber' | 'expiry' | 'cvc'>,
   now: number,
 ): { status: 400 | 402; field: CardField; message: string } | null {
   const number = form.cardNumber.replace(/ /g, '');
@@ -177,23 +185,39 @@ async function pay(
   const session = await sessions.findSession(sessionId);
   if (!session) return notFound;
   if (session.status !== 'open') return closedPage(orders, session, 409);
-  const problem = checkCard(form, clock());
-  if (problem) {
-    return {
-      kind: 'form',
-      status: problem.status,
-      session,
-      error: { field: problem.field, message: problem.message },
-      values: form,
-    };
+  const checked = checkPayment(session, form, clock());
+  if (!checked.ok) {
+    const { status, field, message } = checked;
+    return { kind: 'form', status, session, error: { field, message }, values: form };
   }
-  if (!(await sessions.completeSession(session.id))) {
+  const paid = await sessions.completeSession(session, checked.buyer);
+  if (!paid) {
     // Paid by a concurrent request, or its time ran out just now.
     const current = await sessions.findSession(session.id);
     return current ? closedPage(orders, current, 409) : notFound;
   }
-  await recordPayment(ctx, session);
+  await recordPayment(ctx, paid);
   return { kind: 'redirect', location: successUrlOf(session) };
+}
+
+/**
+ * The form's fields in the page's order (card, then billing details when the session charges
+ * tax); a declined card is answered only once everything typed is well formed.
+ */
+function checkPayment(
+  session: TestCheckoutSession,
+  form: CardForm,
+  now: number,
+):
+  | { ok: true; buyer: TestBuyer }
+  | { ok: false; status: 400 | 402; field: CardField; message: string } {
+  const problem = checkCard(form, now);
+  if (problem?.status === 400) return { ok: false, ...problem };
+  const noBuyer: TestBuyer = { name: null, country: null, taxId: null };
+  const billing = session.taxBehavior === null ? null : checkBilling(form);
+  if (billing && !billing.ok) return { ...billing, status: 400 };
+  if (problem) return { ok: false, ...problem };
+  return { ok: true, buyer: billing?.buyer ?? noBuyer };
 }
 
 /** The provider has the money; now its "webhook". */
@@ -223,7 +247,7 @@ async function recordPayment({ orders, log }: TestCheckoutContext, session: Test
       orderId: session.orderId,
       sessionId: session.id,
       paymentIntentId: testPaymentIdOf(session.id),
-      amountCents: session.amountCents,
+      amountCents: session.amountTotal ?? session.amountCents,
       currency: session.currency,
       reason: 'paid for an order the store does not have (deleted?)',
     });
