@@ -10,6 +10,8 @@ export function makeProduct(overrides: Partial<Product> = {}): Product {
     description: 'A practical handbook for binding your own books.',
     price: 19,
     currency: 'USD',
+    payWhatYouWant: false,
+    minimumPrice: null,
     image: [`/media/images/${id}-a/original.png`],
     digitalFile: { format: 'pdf', size: 1_258_291 },
     createdAt: '2026-01-02T10:00:00.000Z',

@@ -15,6 +15,8 @@ export function makeProduct(overrides: Partial<AdminProduct> = {}): AdminProduct
     description: 'A handy guide.',
     price: 12.5,
     currency: 'USD',
+    payWhatYouWant: false,
+    minimumPrice: null,
     image: [`/media/images/img${counter}/original.png`],
     digitalFile: {
       format: 'pdf',

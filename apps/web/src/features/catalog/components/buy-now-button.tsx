@@ -1,4 +1,4 @@
-import { CheckoutMessages, ErrorCode } from '@bindery/shared';
+import { CheckoutMessages, ErrorCode, PricingMessages } from '@bindery/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { useHref, useNavigate } from 'react-router';
@@ -16,9 +16,13 @@ const OwnedProductActions = lazy(() =>
   import('./owned-product-actions').then((m) => ({ default: m.OwnedProductActions })),
 );
 
-/** What the buyer chose on the page, sent with the checkout: an applied code. */
+/** What the buyer chose on the page, sent with the checkout: an applied code, an amount. */
 export interface PurchaseChoice {
   discountCode?: string | undefined;
+  /** A pay-what-you-want product's amount (major units); 0 is a free download. */
+  amount?: number | undefined;
+  /** Why the checkout cannot start yet (an amount below the minimum), shown instead. */
+  blockedBy?: string | undefined;
 }
 
 export interface BuyNowButtonProps {
@@ -45,6 +49,10 @@ export function useStartCheckout(productId: string, purchase: PurchaseChoice = {
   const returnTarget = { from: `/product/${productId}${codeQuery}` };
 
   const start = () => {
+    if (purchase.blockedBy) {
+      toast.error(purchase.blockedBy);
+      return;
+    }
     if (!isAuthenticated) {
       void navigate('/login', { state: returnTarget });
       return;
@@ -53,6 +61,7 @@ export function useStartCheckout(productId: string, purchase: PurchaseChoice = {
       {
         productId,
         ...(purchase.discountCode ? { discountCode: purchase.discountCode } : {}),
+        ...(purchase.amount !== undefined ? { amount: purchase.amount } : {}),
       },
       {
         onSuccess: ({ url }) => window.location.assign(url),
@@ -140,7 +149,11 @@ export function BuyNowButton({ productId, purchase, className }: BuyNowButtonPro
       className={className}
       onClick={() => void buy()}
     >
-      {checkout.isBusy ? CheckoutMessages.processing : CheckoutMessages.buyNow}
+      {checkout.isBusy
+        ? CheckoutMessages.processing
+        : purchase?.amount === 0
+          ? PricingMessages.getItFree
+          : CheckoutMessages.buyNow}
     </Button>
   );
 }

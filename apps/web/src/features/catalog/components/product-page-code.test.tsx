@@ -21,6 +21,7 @@ const springPrice = {
   priceCents: 1425,
   fullPrice: 19,
   currency: 'USD',
+  minimumPrice: null,
 };
 
 const refusal = (status: number, message: string) =>

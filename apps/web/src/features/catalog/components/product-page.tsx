@@ -12,8 +12,10 @@ import { BuyNowButton, type PurchaseChoice } from './buy-now-button';
 import { ProductAssurances } from './product-assurances';
 import { ProductGallery } from './product-gallery';
 import { ProductPageSkeleton } from './product-page-skeleton';
+import { AmountField } from './amount-field';
 import { DiscountCodeField } from './discount-code-field';
 import { payablePriceText, ProductPrice } from './product-price';
+import { useChosenAmount } from './use-chosen-amount';
 import { useDiscountCode } from './use-discount-code';
 import './product-page.css';
 
@@ -110,8 +112,13 @@ function ProductDetails({ product }: { product: Product }) {
   const [buyButtonsRef, areBuyButtonsInView] = useIsInView<HTMLDivElement>();
   const discountCode = useDiscountCode(product._id);
   const { discount } = discountCode;
+  const chosen = useChosenAmount(product, discount);
   // Only a code the server took goes with the checkout: a refused one leaves the full price.
-  const purchase = { discountCode: discount?.code };
+  // A pay-what-you-want product sends the buyer's amount, once it is one the server takes.
+  const purchase: PurchaseChoice = {
+    discountCode: discount?.code,
+    ...(product.payWhatYouWant ? { amount: chosen.amount, blockedBy: chosen.error } : {}),
+  };
 
   return (
     <div className="container container--lg product-page">
@@ -133,6 +140,8 @@ function ProductDetails({ product }: { product: Product }) {
             discount={discount}
             className="product-info__price t-h4"
           />
+
+          {product.payWhatYouWant && <AmountField chosen={chosen} />}
 
           <div ref={buyButtonsRef} className="product-info__actions">
             <BuyNowButton
@@ -170,7 +179,7 @@ function ProductDetails({ product }: { product: Product }) {
         <PhoneBuyBar
           productId={product._id}
           purchase={purchase}
-          price={payablePriceText(product, discount)}
+          price={payablePriceText(product, discount, purchase.amount)}
         />
       )}
     </div>

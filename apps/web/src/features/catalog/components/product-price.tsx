@@ -1,5 +1,11 @@
-import type { DiscountLookup, Product } from '@bindery/shared';
+import { PricingMessages, type DiscountLookup, type Product } from '@bindery/shared';
 import { formatProductPrice } from '../../../lib/money';
+
+/** A price as the page writes it: "$12+" where buyers pay what they want (a suggestion). */
+function priceText(product: Product, price: number): string {
+  const text = formatProductPrice(price, product.currency);
+  return product.payWhatYouWant ? PricingMessages.suggested(text) : text;
+}
 
 /** The product's price as the page writes it: with a code, the full price struck through. */
 export function ProductPrice({
@@ -11,7 +17,7 @@ export function ProductPrice({
   discount: DiscountLookup | undefined;
   className: string;
 }) {
-  const full = formatProductPrice(product.price, product.currency);
+  const full = priceText(product, product.price);
   if (!discount) return <p className={className}>{full}</p>;
   return (
     <p className={className}>
@@ -21,15 +27,20 @@ export function ProductPrice({
       </del>
       <ins className="product-price__now">
         <span className="visually-hidden">With the code </span>
-        {formatProductPrice(discount.price, discount.currency)}
+        {priceText(product, discount.price)}
       </ins>
     </p>
   );
 }
 
-/** The price the phone's buy bar repeats: the one the buyer would pay. */
-export function payablePriceText(product: Product, discount: DiscountLookup | undefined): string {
-  return discount
-    ? formatProductPrice(discount.price, discount.currency)
-    : formatProductPrice(product.price, product.currency);
+/** The price the phone's buy bar repeats: what the buyer would pay as things stand. */
+export function payablePriceText(
+  product: Product,
+  discount: DiscountLookup | undefined,
+  chosenAmount: number | undefined,
+): string {
+  if (product.payWhatYouWant && chosenAmount !== undefined) {
+    return formatProductPrice(chosenAmount, product.currency);
+  }
+  return priceText(product, discount ? discount.price : product.price);
 }
