@@ -80,9 +80,7 @@ test('an admin makes a code; a buyer opens the product with it, sees the new pri
   await expect(page.getByText('Test mode — no real charge')).toBeVisible();
 });
 
-// The charge itself is the checkout's side of discounts (the server's work in progress): the
-// test checkout must ask for the discounted amount and the order record it.
-test.fixme('the test checkout charges the price with the code', async ({ page, playwright }) => {
+test('the test checkout charges the price with the code', async ({ page, playwright }) => {
   const product = await productAt20(playwright);
   const code = `PAY_${uniqueWord(6).toUpperCase()}`;
   const admin = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
@@ -98,6 +96,38 @@ test.fixme('the test checkout charges the price with the code', async ({ page, p
   await page.getByRole('button', { name: 'Buy Now' }).click();
   await expect(page.getByRole('button', { name: 'Pay $15.00' })).toBeVisible();
   await payByCard(page, buyer.name);
+  await expect(page).toHaveURL(/\/store\/success/);
+});
+
+test('pay what you want: the buyer picks an amount above the minimum, or takes it free', async ({
+  page,
+  playwright,
+}) => {
+  const admin = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
+  const title = `Pay What You Want ${uniqueWord()}`;
+  const id = await createProduct(admin, { title, price: 12, minimumPrice: 5 });
+  const freeTitle = `Free If You Like ${uniqueWord()}`;
+  const freeId = await createProduct(admin, { title: freeTitle, price: 8, minimumPrice: 0 });
+  await admin.dispose();
+
+  const buyer = await signUpBuyer(page);
+  await page.goto(`/store/product/${id}`);
+  await expect(page.locator('.product-info__price')).toHaveText('$12.00+');
+  const amount = page.getByRole('textbox', { name: 'Your price' });
+  await expect(amount).toHaveValue('12.00');
+  await amount.fill('4');
+  await expect(amount).toHaveAccessibleDescription('The amount must be at least $5.00.');
+  await amount.fill('7.50');
+  await expect(amount).toHaveAccessibleDescription('At least $5.00.');
+  await expectNoSeriousA11yViolations(page);
+  await page.getByRole('button', { name: 'Buy Now' }).click();
+  await expect(page.getByRole('button', { name: 'Pay $7.50' })).toBeVisible();
+  await payByCard(page, buyer.name);
+  await expect(page).toHaveURL(/\/store\/success/);
+
+  await page.goto(`/store/product/${freeId}`);
+  await page.getByRole('textbox', { name: 'Your price' }).fill('0');
+  await page.getByRole('button', { name: 'Download for free' }).click();
   await expect(page).toHaveURL(/\/store\/success/);
 });
 
