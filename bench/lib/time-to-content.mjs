@@ -117,7 +117,7 @@ export async function measureTimeToContent(browser, { base, productId, runs, log
     {
       name: 'Product dashboard (admin)',
       path: '/store/dashboard',
-      content: '[role="grid"] [role="row"][data-id]',
+      content: 'main table tbody tr[data-id]',
       cookie: admin,
       goal: true,
     },

@@ -48,7 +48,7 @@ test('admin Products on a phone: cards with Edit and Delete in view, 5 or 10 per
   await signInAsAdmin(page);
   const cards = page.getByRole('list', { name: 'Products' }).getByRole('listitem');
   await expect(cards).toHaveCount(5);
-  await expect(page.getByRole('grid')).toHaveCount(0);
+  await expect(page.getByRole('table')).toHaveCount(0);
   await expectNoSidewaysScroll(page);
 
   const first = cards.first();

@@ -11,8 +11,9 @@ async function signInAsAdmin(page: Page) {
   await expect(page.getByRole('heading', { level: 1, name: 'Products' })).toBeVisible();
 }
 
-/** The grid's data rows (the header row has no data-id). */
-const gridRows = (page: Page) => page.getByRole('grid').locator('[role="row"][data-id]');
+/** The table's data rows (the header row has no data-id). */
+const gridRows = (page: Page) =>
+  page.getByRole('table', { name: 'Products' }).locator('tr[data-id]');
 
 /** Serious or critical axe findings, as short lines that read well in a failure. */
 
@@ -39,8 +40,8 @@ test('the admin lands on the dashboard and sees 5 products per page', async ({ p
   await signInAsAdmin(page);
 
   await expect(page.getByRole('button', { name: 'Add Product' })).toBeVisible();
-  const grid = page.getByRole('grid');
-  await expect(grid.getByRole('columnheader')).toHaveText([
+  const table = page.getByRole('table', { name: 'Products' });
+  await expect(table.getByRole('columnheader')).toHaveText([
     'Product',
     'Sub Title',
     'Amount',
@@ -187,7 +188,7 @@ test('the admin adds, edits and deletes a product, and the catalogue follows', a
 
 test('@mobile the dashboard fits a phone and the form opens full screen', async ({ page }) => {
   await signInAsAdmin(page);
-  // A phone lists the products as cards (the grid is for wider screens).
+  // A phone lists the products as cards (the table is for wider screens).
   await expect(page.getByRole('list', { name: 'Products' }).getByRole('listitem')).toHaveCount(5);
   await expectNoSeriousA11yViolations(page);
 

@@ -8,7 +8,8 @@ async function signInAsAdmin(page: Page) {
   await expect(page).toHaveURL(/\/store\/dashboard$/);
 }
 
-const gridRows = (page: Page) => page.getByRole('grid').locator('[role="row"][data-id]');
+const gridRows = (page: Page) =>
+  page.getByRole('table', { name: 'Products' }).locator('tr[data-id]');
 
 /** The Amount column of the rows shown, in dollars ("$12.50" → 12.5). */
 async function amounts(page: Page): Promise<number[]> {

@@ -70,7 +70,7 @@ test('a product with sales is archived on delete, listed under Archived, and res
   await buy(browser, id);
 
   await signInAsAdmin(page);
-  const grid = page.getByRole('grid');
+  const grid = page.getByRole('table', { name: 'Products' });
   await grid.getByRole('button', { name: `Delete ${title}` }).click();
   const dialog = page.getByRole('alertdialog');
   await expect(dialog.getByRole('heading')).toHaveText('Are you sure?');
@@ -109,8 +109,8 @@ test('Products: Edit and Delete are reached with Tab and named by tooltips on fo
 }) => {
   await signInAsAdmin(page);
   const firstTitle = (await page
-    .getByRole('grid')
-    .locator('[role="row"][data-id]')
+    .getByRole('table', { name: 'Products' })
+    .locator('tr[data-id]')
     .first()
     .locator('[data-field="title"]')
     .textContent())!;

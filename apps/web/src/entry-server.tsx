@@ -16,6 +16,8 @@ import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import { AppProviders } from './app/providers';
 import { AppRoutes, basename, buildRoutes } from './app/router';
+import { productListAt } from './features/admin-products/api/prefetch-product-list';
+import { productListQuery } from './features/admin-products/api/list-products';
 import { catalogKeys } from './features/catalog/api/keys';
 import { readCataloguePlace, type CataloguePlace } from './features/catalog/catalogue-address';
 import { ProductPage } from './features/catalog/components/product-page';
@@ -53,6 +55,26 @@ const serverRoutes = buildRoutes(
 /** Which page of the catalogue (or of a search) an address under /store/products names. */
 export function cataloguePlace(search: string): CataloguePlace & { limit: number } {
   return { ...readCataloguePlace(new URLSearchParams(search)), limit: CATALOG_PAGE_SIZE };
+}
+
+/** The catalogue query behind the admin dashboard's first list, and the app's key for it. */
+export interface DashboardPlace {
+  query: { page: number; limit: number; sort?: string; order?: 'asc' | 'desc' };
+  key: QueryKey;
+}
+
+/**
+ * The list the dashboard shows at an address under /store/dashboard, for the server to put in
+ * the admin's page (decision 033); null for the archived products, which the page asks for.
+ */
+export function dashboardPlace(search: string): DashboardPlace | null {
+  const params = productListAt(search);
+  if (params.status === 'archived') return null;
+  const { page, limit, sort } = params;
+  return {
+    query: { page, limit, ...(sort ? { sort: sort.field, order: sort.order } : {}) },
+    key: productListQuery(params).queryKey,
+  };
 }
 
 /**

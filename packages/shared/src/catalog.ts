@@ -153,7 +153,7 @@ const productFields = {
       (price) => price >= 0 && price <= PRODUCT_LIMITS.priceMax,
       PricingMessages.minimumInvalid,
     )
-    .refine(hasAtMostTwoDecimals, CatalogMessages.priceDecimals)
+    .refine(hasAtMostTwoDecimals, PricingMessages.minimumDecimals)
     .nullable()
     .optional(),
 };

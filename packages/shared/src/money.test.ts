@@ -28,6 +28,19 @@ test('amounts show a dollar sign and two decimals', () => {
   expect(formatDollars(1234.5)).toBe('$1,234.50');
 });
 
+test('whole cents are written by hand exactly as Intl writes them in en-US', () => {
+  const intl = new Intl.NumberFormat('en-US', {
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  });
+  const samples = [0, 1, 5, 10, 99, 100, 999, 1000, 99_999, 100_000, 123_456_789, 10_000_000];
+  for (const cents of [...samples, ...samples.map((cents) => -cents), 2 ** 40 + 7]) {
+    expect(formatCents(cents)).toBe(`$${intl.format(cents / 100)}`);
+  }
+  // A fraction of a cent is left to Intl's rounding.
+  expect(formatCents(1234.5)).toBe(`$${intl.format(12.345)}`);
+});
+
 test('prices may have at most two decimals', () => {
   expect(hasAtMostTwoDecimals(12.5)).toBe(true);
   expect(hasAtMostTwoDecimals(19.99)).toBe(true);

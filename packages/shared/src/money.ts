@@ -137,11 +137,22 @@ export function hasAtMostTwoDecimals(dollars: number): boolean {
   return Math.abs(dollars * 100 - Math.round(dollars * 100)) < 1e-6;
 }
 
-const usd = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+let usd: Intl.NumberFormat | undefined;
 
-/** "$12.50" from 1250 cents: the specification's format, and every USD store's. */
+/**
+ * "$12.50" from 1250 cents: the specification's format, and every USD store's. Whole cents are
+ * written by hand, as Intl writes them in en-US: a page's first Intl.NumberFormat costs 20 to
+ * 40 ms of script, and the admin's table formats amounts in its first render (decision 033).
+ */
 export function formatCents(cents: number): string {
-  return `$${usd.format(cents / 100)}`;
+  if (!Number.isSafeInteger(cents)) {
+    usd ??= new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    return `$${usd.format(cents / 100)}`;
+  }
+  const digits = String(Math.abs(cents)).padStart(3, '0');
+  const whole = digits.slice(0, -2).replace(/\B(?=(\d{3})+$)/g, ',');
+  const sign = cents < 0 || Object.is(cents, -0) ? '-' : '';
+  return `$${sign}${whole}.${digits.slice(-2)}`;
 }
 
 /** "$12.50" from 12.5 dollars. */

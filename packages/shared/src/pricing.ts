@@ -1,6 +1,7 @@
 /** Pay what you want and free downloads (issue 27): the texts buyers and sellers read. */
 export const PricingMessages = {
   minimumInvalid: 'Minimum price must be 0 or more and not above the price.',
+  minimumDecimals: 'Minimum price must have at most 2 decimals',
   amountInvalid: 'Amount must be a number of 0 or more.',
   amountDecimals: 'Amount can have at most two decimals.',
   amountWholeIn: (currency: string) => `Amount must be a whole number of ${currency}.`,

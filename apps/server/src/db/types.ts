@@ -9,7 +9,11 @@ import type {
   OrderStatus,
   Role,
 } from '@bindery/shared';
-import type { DiscountRedemptionsTable, DiscountsTable, FreeClaimsTable } from './discount-tables.js';
+import type {
+  DiscountRedemptionsTable,
+  DiscountsTable,
+  FreeClaimsTable,
+} from './discount-tables.js';
 import type { InvoiceDocumentsTable, InvoiceSequencesTable } from './invoice-tables.js';
 import type { SalesProductDaysTable, SalesQuarterHoursTable } from './sales-tables.js';
 import type {

@@ -9,9 +9,20 @@ export interface RenderedApp {
   data: unknown;
 }
 
+/** Queries a page starts with, by the app's query keys: `[key, data]`. */
+export type PageQueries = Array<[unknown[], unknown]>;
+
+/** The catalogue query behind the admin dashboard's first list, and the app's key for it. */
+export interface DashboardPlace {
+  query: { page: number; limit: number; sort?: string; order?: 'asc' | 'desc' };
+  key: unknown[];
+}
+
 /** The web build's server renderer (apps/web/src/entry-server.tsx), when the store has one. */
 export interface PageRenderer {
   cataloguePlace(search: string): { page: number; search: string; limit: number };
+  /** The dashboard's first list at an address; null when the page asks for it itself. */
+  dashboardPlace?(search: string): DashboardPlace | null;
   renderProductPage(url: string, product: Product, user: User | null): RenderedApp;
   renderProductNotFound(url: string, id: string, user: User | null): RenderedApp;
   renderCataloguePage(url: string, list: ProductList, user: User | null): RenderedApp;

@@ -5,7 +5,12 @@ import fastifyStatic from '@fastify/static';
 import { ErrorCode, STORE_CONFIG_ELEMENT_ID, type StoreConfig, type User } from '@bindery/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
-import type { CurrentSettings, PageAnswer, PageRenderer } from '../lib/page-rendering.js';
+import type {
+  CurrentSettings,
+  PageAnswer,
+  PageQueries,
+  PageRenderer,
+} from '../lib/page-rendering.js';
 import { STORE_PREFIX, createAppPageSender, userOf } from './app-page-sender.js';
 import { loadRoutePreloads } from './route-preloads.js';
 import {
@@ -25,6 +30,8 @@ export { KeptPages, pickEncoding } from './sent-pages.js';
 export interface PublicPages {
   productPage(id: string, url: string, user: User | null): Promise<PageAnswer>;
   cataloguePage(url: string, search: string, user: User | null): Promise<PageAnswer>;
+  /** The data a signed-in app page (not rendered here) starts with: the dashboard's list. */
+  appPageQueries(route: string, search: string, user: User): Promise<PageQueries>;
 }
 
 /** Sent pages kept for the next visitor, by their share key: at most this many bytes. */
@@ -96,6 +103,7 @@ function configuredBeforeEachRender(
   };
   return {
     cataloguePlace: (search) => renderer.cataloguePlace(search),
+    dashboardPlace: (search) => renderer.dashboardPlace?.(search) ?? null,
     renderProductPage: (...args) => (ensure(), renderer.renderProductPage(...args)),
     renderProductNotFound: (...args) => (ensure(), renderer.renderProductNotFound(...args)),
     renderCataloguePage: (...args) => (ensure(), renderer.renderCataloguePage(...args)),
@@ -163,6 +171,7 @@ export async function registerWebApp(
   const sendAppPage = createAppPageSender({
     index: currentIndex,
     preloads: loadRoutePreloads(config.webDistDir),
+    ...(pages ? { queries: pages.appPageQueries } : {}),
     sendIndex,
     sendPage,
   });

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { DatabaseHandle } from '../db/client.js';
 import { migrations } from '../db/migrations/index.js';
+import { editSqliteConstraint } from '../db/sqlite-constraint-edit.js';
 import { openTestDatabase } from './build-test-app.js';
 
 /** A database as a store that shipped before this migration had it. */
@@ -14,6 +15,11 @@ export async function databaseBefore(name: string): Promise<DatabaseHandle> {
     0,
     migrations.findIndex((m) => m.name === name),
   )) {
+    if (dialect === 'sqlite') {
+      for (const edit of migration.sqliteConstraintEdits ?? []) {
+        editSqliteConstraint(opened.sqlite!, edit);
+      }
+    }
     for (const statement of migration.statements[dialect]) await sql.raw(statement).execute(db);
     await sql`insert into schema_migrations (name, applied_at) values (${migration.name}, ${Date.now()})`.execute(
       db,

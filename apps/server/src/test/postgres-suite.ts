@@ -16,6 +16,7 @@ export const postgresFolders = [
   'src/features/backup',
   'src/features/catalog',
   'src/features/checkout',
+  'src/features/discounts',
   'src/features/downloads',
   'src/features/invoices',
   'src/features/mail',

@@ -5,25 +5,34 @@ import {
   type GridSortModel,
   type GridValidRowModel,
 } from '@mui/x-data-grid';
-import { useRef } from 'react';
+import { useMemo, useRef } from 'react';
+import type { SortPlace } from '../lib/use-sort-in-address';
+import type { ServerPagedView } from './server-paged-table';
 
-export interface ServerPagedGridProps<Row extends GridValidRowModel & { _id: string }> {
-  label: string;
-  rows: Row[];
+export interface ServerPagedGridProps<
+  Row extends GridValidRowModel & { _id: string },
+  Field extends string,
+> extends ServerPagedView<Row, Field> {
   columns: GridColDef<Row>[];
-  /** All rows on the server; the grid shows one page of them at a time. */
-  rowCount: number;
-  loading: boolean;
-  paginationModel: GridPaginationModel;
-  onPaginationModelChange: (model: GridPaginationModel) => void;
-  pageSizeOptions: readonly number[];
+  /** The columns the server sorts by (the same names); the others say `sortable: false`. */
+  sortableColumns: readonly string[];
   noRowsLabel?: string;
-  /**
-   * The server's sort. Without a handler no column sorts: sorting one page of rows would pass
-   * for sorting them all. Columns the server cannot sort by say `sortable: false`.
-   */
-  sortModel?: GridSortModel;
-  onSortModelChange?: (model: GridSortModel) => void;
+}
+
+/** The server's sort as the grid's model: one array per sort, not per render (a new sort). */
+function useSortModel<Field extends string>(
+  sort: SortPlace<Field> | null,
+  sortableColumns: readonly string[],
+): GridSortModel {
+  const sortField = sort?.field;
+  const sortOrder = sort?.order;
+  return useMemo<GridSortModel>(
+    () =>
+      sortField && sortOrder && sortableColumns.includes(sortField)
+        ? [{ field: sortField, sort: sortOrder }]
+        : [],
+    [sortField, sortOrder, sortableColumns],
+  );
 }
 
 /**
@@ -31,7 +40,10 @@ export interface ServerPagedGridProps<Row extends GridValidRowModel & { _id: str
  * no row selection, and no column filters (filtering one page would pass for filtering them all).
  * Only the lazily loaded admin screens import it, so the grid stays out of the main bundle.
  */
-export function ServerPagedGrid<Row extends GridValidRowModel & { _id: string }>({
+export function ServerPagedGrid<
+  Row extends GridValidRowModel & { _id: string },
+  Field extends string,
+>({
   label,
   rows,
   columns,
@@ -41,13 +53,19 @@ export function ServerPagedGrid<Row extends GridValidRowModel & { _id: string }>
   onPaginationModelChange,
   pageSizeOptions,
   noRowsLabel,
-  sortModel,
-  onSortModelChange,
-}: ServerPagedGridProps<Row>) {
+  sort,
+  onSortChange,
+  sortableColumns,
+}: ServerPagedGridProps<Row, Field>) {
+  const sortModel = useSortModel(sort, sortableColumns);
+  const onSortModelChange = (model: GridSortModel) => {
+    const [first] = model;
+    onSortChange(first?.sort ? { field: first.field as Field, order: first.sort } : null);
+  };
   // The grid goes back to the first page whenever its sort model changes, even when the change
   // comes from outside (Back to an unsorted address). The sort's owner already starts sorted
   // lists from page 1, so that one reset is dropped: Back must land on the page it left.
-  const sortKey = JSON.stringify(sortModel ?? []);
+  const sortKey = JSON.stringify(sortModel);
   const lastSortKey = useRef(sortKey);
   const dropResetUntil = useRef(0);
   if (lastSortKey.current !== sortKey) {
@@ -74,9 +92,9 @@ export function ServerPagedGrid<Row extends GridValidRowModel & { _id: string }>
       paginationModel={paginationModel}
       onPaginationModelChange={changePage}
       pageSizeOptions={[...pageSizeOptions]}
-      {...(onSortModelChange
-        ? { sortingMode: 'server' as const, sortModel: sortModel ?? [], onSortModelChange }
-        : { disableColumnSorting: true })}
+      sortingMode="server"
+      sortModel={sortModel}
+      onSortModelChange={onSortModelChange}
       loading={loading}
       disableRowSelectionOnClick
       disableColumnFilter

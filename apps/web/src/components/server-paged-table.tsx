@@ -1,33 +1,38 @@
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import type {
-  GridColDef,
-  GridPaginationModel,
-  GridSortModel,
-  GridValidRowModel,
-} from '@mui/x-data-grid';
-import { useMemo, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import type { SortPlace } from '../lib/use-sort-in-address';
-import { parseSortOption, ServerPagedCards, type CardSortOption } from './server-paged-cards';
-import { ServerPagedGrid } from './server-paged-grid';
+import {
+  parseSortOption,
+  ServerPagedCards,
+  type CardPaginationModel,
+  type CardSortOption,
+} from './server-paged-cards';
 
-export interface ServerPagedTableProps<
-  Row extends GridValidRowModel & { _id: string },
-  Field extends string,
-> {
+/** What the wider screens' table of a server-paged list is given: one page and the sort. */
+export interface ServerPagedView<Row extends { _id: string }, Field extends string> {
   label: string;
   rows: Row[];
   /** All rows on the server; the table shows one page of them at a time. */
   rowCount: number;
   loading: boolean;
-  paginationModel: GridPaginationModel;
-  onPaginationModelChange: (model: GridPaginationModel) => void;
+  paginationModel: CardPaginationModel;
+  onPaginationModelChange: (model: CardPaginationModel) => void;
   pageSizeOptions: readonly number[];
   /** The server's sort; null is its default order. */
   sort: SortPlace<Field> | null;
   onSortChange: (sort: SortPlace<Field> | null) => void;
-  /** Wider screens: the Data Grid's columns, and which of them the server sorts by (same names). */
-  grid: { columns: GridColDef<Row>[]; sortableColumns: readonly string[]; noRowsLabel?: string };
+}
+
+export interface ServerPagedTableProps<
+  Row extends { _id: string },
+  Field extends string,
+> extends ServerPagedView<Row, Field> {
+  /**
+   * Wider screens: the table itself (the Data Grid, or a plain table). Passed as a function so
+   * that this module imports neither, and a page loads only the one it draws.
+   */
+  renderWide: (view: ServerPagedView<Row, Field>) => ReactNode;
   /** Phones: one card per row, and the sorts offered in a select. */
   cards: {
     renderCard: (row: Row) => ReactNode;
@@ -37,30 +42,20 @@ export interface ServerPagedTableProps<
 }
 
 /**
- * The admin tables' glue: a server-paged Data Grid on wider screens, cards below the `sm`
+ * The admin tables' glue: a server-paged table on wider screens, cards below the `sm`
  * breakpoint, both reading and writing the one server sort.
  */
-export function ServerPagedTable<
-  Row extends GridValidRowModel & { _id: string },
-  Field extends string,
->({ sort, onSortChange, grid, cards, ...paging }: ServerPagedTableProps<Row, Field>) {
-  // Read at once (no first render at desktop width), so a phone never flashes the grid.
+export function ServerPagedTable<Row extends { _id: string }, Field extends string>({
+  renderWide,
+  cards,
+  ...view
+}: ServerPagedTableProps<Row, Field>) {
+  // Read at once (no first render at desktop width), so a phone never flashes the table.
   const theme = useTheme();
   const isPhone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
 
-  const sortField = sort?.field;
-  const sortOrder = sort?.order;
-  const { sortableColumns } = grid;
-  // One array per sort, not per render: the grid reads a new array as a new sort.
-  const sortModel = useMemo<GridSortModel>(
-    () =>
-      sortField && sortOrder && sortableColumns.includes(sortField)
-        ? [{ field: sortField, sort: sortOrder }]
-        : [],
-    [sortField, sortOrder, sortableColumns],
-  );
-
   if (isPhone) {
+    const { sort, onSortChange, ...paging } = view;
     return (
       <ServerPagedCards
         {...paging}
@@ -75,16 +70,5 @@ export function ServerPagedTable<
     );
   }
 
-  return (
-    <ServerPagedGrid
-      {...paging}
-      columns={grid.columns}
-      noRowsLabel={grid.noRowsLabel}
-      sortModel={sortModel}
-      onSortModelChange={(model) => {
-        const [first] = model;
-        onSortChange(first?.sort ? { field: first.field as Field, order: first.sort } : null);
-      }}
-    />
-  );
+  return renderWide(view);
 }

@@ -23,6 +23,8 @@ import { m022Invoices } from './022-invoices.js';
 import { m023Tax } from './023-tax.js';
 import { m024Discounts } from './024-discounts.js';
 import { m025PayWhatYouWant } from './025-pay-what-you-want.js';
+import { m026FreeOrders } from './026-free-orders.js';
+import type { SqliteConstraintEdit } from '../sqlite-constraint-edit.js';
 
 /** A schema change, written once per database where their SQL differs. */
 export interface Migration {
@@ -30,6 +32,8 @@ export interface Migration {
   statements: Record<Dialect, string[]>;
   /** Work SQL alone cannot do (rows rewritten by application code), after the statements. */
   afterStatements?: (db: Db, dialect: Dialect) => Promise<void>;
+  /** SQLite only: constraints rewritten in place, before the statements (sqlite-constraint-edit.ts). */
+  sqliteConstraintEdits?: SqliteConstraintEdit[];
 }
 
 /** Applied in this order; never edit one that has shipped, add a new one. */
@@ -58,4 +62,5 @@ export const migrations: Migration[] = [
   m023Tax,
   m024Discounts,
   m025PayWhatYouWant,
+  m026FreeOrders,
 ];

@@ -12,6 +12,7 @@ import type {
   CurrentSettings,
   PageAnswer,
   PageContent,
+  PageQueries,
   PageRenderer,
   RenderedApp,
 } from '../../lib/page-rendering.js';
@@ -101,8 +102,26 @@ export function createStorefrontService({
         content: () => ({ head: head(), app: renderer.renderCataloguePage(url, list(), user) }),
       };
     },
+
+    /**
+     * The data a signed-in page drawn by the app starts with: for an admin's dashboard of
+     * products on sale, its first list (the catalogue's kept answer, as GET /api/products sends
+     * it), so the table shows once the scripts ran, without asking after them (decision 033).
+     */
+    async appPageQueries(route: string, search: string, user: User): Promise<PageQueries> {
+      if (route !== '/dashboard' || user.role !== 'admin') return [];
+      const place = (await loadRenderer?.())?.dashboardPlace?.(search);
+      const query = place && ListProductsQuerySchema.safeParse(stringsOf(place.query));
+      if (!place || !query?.success) return [];
+      const { answer } = await catalog.productListAnswer(query.data);
+      return [[place.key, JSON.parse(answer.body.toString()) as ProductList]];
+    },
   };
 }
+
+/** A query's values as an address carries them, for the schema that reads addresses. */
+const stringsOf = (query: Record<string, string | number | undefined>) =>
+  Object.fromEntries(Object.entries(query).map(([name, value]) => [name, String(value)]));
 
 /** A page of the catalogue or a search past its last page, of one that has products. */
 const isPastEnd = (list: ProductList) => list.total > 0 && list.page > list.pages;

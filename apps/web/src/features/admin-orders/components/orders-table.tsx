@@ -1,6 +1,7 @@
 import { ADMIN_ORDERS_PAGE_SIZES, type OrderSortField } from '@bindery/shared';
 import type { GridPaginationModel } from '@mui/x-data-grid';
 import { useMemo } from 'react';
+import { ServerPagedGrid } from '../../../components/server-paged-grid';
 import { ServerPagedTable } from '../../../components/server-paged-table';
 import type { SortPlace } from '../../../lib/use-sort-in-address';
 import type { AdminOrderRow } from '../api/list-orders';
@@ -76,7 +77,14 @@ export function OrdersTable({
       pageSizeOptions={ADMIN_ORDERS_PAGE_SIZES}
       sort={sort}
       onSortChange={onSortChange}
-      grid={{ columns, sortableColumns: SORTABLE_COLUMNS, noRowsLabel }}
+      renderWide={(view) => (
+        <ServerPagedGrid
+          {...view}
+          columns={columns}
+          sortableColumns={SORTABLE_COLUMNS}
+          noRowsLabel={noRowsLabel}
+        />
+      )}
       cards={{
         renderCard: (row) => <OrderCard row={row} {...actions} />,
         sortOptions: PHONE_SORT_OPTIONS,

@@ -6,26 +6,29 @@ import {
 import type { QueryClient } from '@tanstack/react-query';
 import { readPagePlace } from '../../../lib/use-page-in-address';
 import { readSort } from '../../../lib/use-sort-in-address';
-import { productListQuery, readProductListStatus } from './list-products';
+import { productListQuery, readProductListStatus, type ListProductsParams } from './list-products';
 
-/**
- * Asks for the products the dashboard will show at this address (`search`, the address's
- * query), as the page itself would: started beside the page's script (and MUI X's), the rows
- * are there when it renders.
- */
-export function prefetchProductList(queryClient: QueryClient, search: string): Promise<void> {
+/** The list the dashboard shows at this address (`search`, the address's query), as the page reads it. */
+export function productListAt(search: string): ListProductsParams {
   const params = new URLSearchParams(search);
   const { page, pageSize } = readPagePlace(
     params,
     ADMIN_PRODUCTS_PAGE_SIZES,
     ADMIN_PRODUCTS_DEFAULT_PAGE_SIZE,
   );
-  return queryClient.prefetchQuery(
-    productListQuery({
-      page: page + 1,
-      limit: pageSize,
-      sort: readSort(params, PRODUCT_SORT_FIELDS),
-      status: readProductListStatus(params),
-    }),
-  );
+  return {
+    page: page + 1,
+    limit: pageSize,
+    sort: readSort(params, PRODUCT_SORT_FIELDS),
+    status: readProductListStatus(params),
+  };
+}
+
+/**
+ * Asks for the products the dashboard will show at this address, as the page itself would:
+ * started beside the page's script, the rows are there when it renders. Nothing is asked when
+ * the page came with them (the server puts the first list in a signed-in admin's page).
+ */
+export function prefetchProductList(queryClient: QueryClient, search: string): Promise<void> {
+  return queryClient.prefetchQuery(productListQuery(productListAt(search)));
 }

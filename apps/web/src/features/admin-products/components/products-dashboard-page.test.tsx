@@ -19,14 +19,14 @@ function renderDashboard() {
   });
 }
 
-/** The data rows of the grid (the header row excluded). */
+/** The data rows of the table (the header row excluded). */
 const dataRows = () =>
-  within(screen.getByRole('grid'))
+  within(screen.getByRole('table', { name: 'Products' }))
     .getAllByRole('row')
     .filter((row) => row.getAttribute('data-id'));
 
 const rowOf = (title: string) => {
-  const row = screen.getByText(title).closest('[role="row"]');
+  const row = screen.getByText(title).closest('tr');
   if (!(row instanceof HTMLElement)) throw new Error(`no row for ${title}`);
   return within(row);
 };
@@ -47,17 +47,14 @@ describe('product list', () => {
     expect(await screen.findByText('Pocket Atlas')).toBeInTheDocument();
     expect(screen.queryByRole('progressbar', { name: 'Loading products' })).not.toBeInTheDocument();
     expect(
-      within(screen.getByRole('grid'))
+      within(screen.getByRole('table', { name: 'Products' }))
         .getAllByRole('columnheader')
         .map((header) => header.textContent),
     ).toEqual(['Product', 'Sub Title', 'Amount', 'Actions']);
     const row = rowOf('Pocket Atlas');
     expect(row.getByText('Maps for walkers')).toBeInTheDocument();
     // The 48 by 48 thumbnail variant of the first image.
-    const image = screen
-      .getByText('Pocket Atlas')
-      .closest('[role="gridcell"]')
-      ?.querySelector('img');
+    const image = screen.getByText('Pocket Atlas').closest('td')?.querySelector('img');
     expect(image).toHaveAttribute('src', product.image[0]?.replace('original.png', 'thumb.webp'));
     expect(image).toHaveAttribute('width', '48');
     expect(image).toHaveAttribute('height', '48');
@@ -74,7 +71,7 @@ describe('product list', () => {
     expect(await screen.findByRole('alert', {}, { timeout: 5000 })).toHaveTextContent(
       'Database is down',
     );
-    expect(screen.queryByRole('grid')).not.toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
   });
 
   test('a failed load without a server message shows the fallback text', async () => {
@@ -98,10 +95,7 @@ describe('product list', () => {
 
     await screen.findByText('Plain number');
     const amount = (title: string) => {
-      const cell = screen
-        .getByText(title)
-        .closest('[role="row"]')
-        ?.querySelector('[data-field="price"]');
+      const cell = screen.getByText(title).closest('tr')?.querySelector('[data-field="price"]');
       return cell?.textContent;
     };
     expect(amount('Plain number')).toBe('$12.50');
@@ -119,7 +113,7 @@ describe('product list', () => {
     expect(server.listCalls[0]).toBe('?page=1&limit=5');
     expect(screen.getByText('1–5 of 12')).toBeInTheDocument();
 
-    // The grid shows the page size selector from the sm breakpoint up, a media query jsdom skips.
+    // The table shows the page size selector from the sm breakpoint up, a media query jsdom skips.
     await user.click(screen.getByRole('combobox', { name: 'Rows per page:', hidden: true }));
     const options = within(await screen.findByRole('listbox')).getAllByRole('option');
     expect(options.map((option) => option.textContent)).toEqual(['5', '10']);
@@ -140,7 +134,7 @@ describe('product list', () => {
 
     await user.click(await screen.findByText('Quiet Row'));
 
-    expect(screen.getByText('Quiet Row').closest('[role="row"]')).not.toHaveAttribute(
+    expect(screen.getByText('Quiet Row').closest('tr')).not.toHaveAttribute(
       'aria-selected',
       'true',
     );

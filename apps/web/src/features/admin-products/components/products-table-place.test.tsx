@@ -18,7 +18,7 @@ function renderDashboard(entry = '/dashboard') {
 }
 
 const dataRows = () =>
-  within(screen.getByRole('grid'))
+  within(screen.getByRole('table', { name: 'Products' }))
     .getAllByRole('row')
     .filter((row) => row.getAttribute('data-id'));
 
@@ -68,6 +68,41 @@ describe('page, size and sort in the address', () => {
     expect(router.state.location.search).toBe('');
     expect(server.listCalls).toEqual(['?page=1&limit=5']);
   });
+
+  test('a sortable header is a button reached with Tab: Enter sorts ascending, then descending, then not', async () => {
+    const server = productServer([makeProduct()]);
+    stubFetch({ 'GET /api/products': server.list });
+    const { user, router } = renderDashboard();
+    await waitFor(() => expect(dataRows()).toHaveLength(1));
+    const product = screen.getByRole('columnheader', { name: /Product/ });
+    expect(product).toHaveAttribute('aria-sort', 'none');
+    expect(screen.getByRole('columnheader', { name: /Sub Title/ })).not.toHaveAttribute(
+      'aria-sort',
+    );
+
+    // Past Add Product and the status filter, the first header is the next stop.
+    const sortButton = within(product).getByRole('button', { name: 'Product' });
+    for (let stop = 0; stop < 10 && document.activeElement !== sortButton; stop += 1) {
+      await user.tab();
+    }
+    expect(sortButton).toHaveFocus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(router.state.location.search).toBe('?sort=title&order=asc'));
+    expect(screen.getByRole('columnheader', { name: /Product/ })).toHaveAttribute(
+      'aria-sort',
+      'ascending',
+    );
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(router.state.location.search).toBe('?sort=title&order=desc'));
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    // The unsorted list comes back from the cache.
+    expect(server.listCalls).toEqual([
+      '?page=1&limit=5',
+      '?page=1&limit=5&sort=title&order=asc',
+      '?page=1&limit=5&sort=title&order=desc',
+    ]);
+  });
 });
 
 describe('on a phone', () => {
@@ -82,7 +117,7 @@ describe('on a phone', () => {
     const { user, router } = renderDashboard();
 
     const list = await screen.findByRole('list', { name: 'Products' });
-    expect(screen.queryByRole('grid')).not.toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
     const cards = within(list).getAllByRole('listitem');
     expect(cards).toHaveLength(5);
     const first = within(cards[0]!);

@@ -2,9 +2,13 @@ import { ADMIN_PRODUCTS_PAGE_SIZES, type ProductSortField } from '@bindery/share
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { GridColDef, GridPaginationModel } from '@mui/x-data-grid';
 import { useMemo } from 'react';
 import { ProductThumbnail } from '../../../components/product-thumbnail';
+import type { CardPaginationModel } from '../../../components/server-paged-cards';
+import {
+  ServerPagedPlainTable,
+  type PlainTableColumn,
+} from '../../../components/server-paged-plain-table';
 import { ServerPagedTable } from '../../../components/server-paged-table';
 import { formatProductPrice } from '../../../lib/money';
 import type { SortPlace } from '../../../lib/use-sort-in-address';
@@ -27,8 +31,8 @@ export interface ProductsTableProps {
   /** All products on the server; the table pages there, one page of rows at a time. */
   rowCount: number;
   loading: boolean;
-  paginationModel: GridPaginationModel;
-  onPaginationModelChange: (model: GridPaginationModel) => void;
+  paginationModel: CardPaginationModel;
+  onPaginationModelChange: (model: CardPaginationModel) => void;
   /** The server's sort; null is its default, newest first. */
   sort: ProductSort | null;
   onSortChange: (sort: ProductSort | null) => void;
@@ -38,9 +42,6 @@ export interface ProductsTableProps {
   onRestore?: (id: string) => void;
   restoringId?: string | null;
 }
-
-/** The grid's columns and the server's sort fields are the same names. */
-const SORTABLE_COLUMNS: readonly string[] = ['title', 'price'] satisfies ProductSortField[];
 
 const PHONE_SORT_OPTIONS = [
   { value: '', label: 'Newest first' },
@@ -94,8 +95,10 @@ function ProductCard({ row, ...actions }: { row: AdminProduct } & RowActions) {
 
 /**
  * The admin product list. Paging and sorting happen on the server (one page of rows, `rowCount`
- * in all), so a sort orders the whole catalogue. Column filters are off: filtering one page would
- * read as filtering the catalogue. Below the `sm` breakpoint the rows become cards.
+ * in all), so a sort orders the whole catalogue; there are no column filters (filtering one page
+ * would read as filtering the catalogue). A plain table rather than the Data Grid: it shows its
+ * rows in one render, without the grid's script and its measuring of auto-height rows (decision
+ * 033). Below the `sm` breakpoint the rows become cards.
  */
 export function ProductsTable({
   rows,
@@ -114,39 +117,34 @@ export function ProductsTable({
     () => ({ onEdit, onDelete, onRestore, restoringId }),
     [onEdit, onDelete, onRestore, restoringId],
   );
-  const columns = useMemo<GridColDef<AdminProduct>[]>(
+  // Sortable columns are named as the server's sort fields (`title`, `price`).
+  const columns = useMemo<PlainTableColumn<AdminProduct>[]>(
     () => [
       {
-        field: 'title',
+        field: 'title' satisfies ProductSortField,
         headerName: 'Product',
         minWidth: 250,
-        flex: 1,
-        renderCell: ({ row }) => <ProductCell row={row} />,
+        sortable: true,
+        render: (row) => <ProductCell row={row} />,
       },
-      { field: 'subtitle', headerName: 'Sub Title', minWidth: 250, flex: 1, sortable: false },
+      { field: 'subtitle', headerName: 'Sub Title', minWidth: 250, render: (row) => row.subtitle },
       {
-        field: 'price',
+        field: 'price' satisfies ProductSortField,
         headerName: 'Amount',
-        minWidth: 100,
-        type: 'number',
-        headerAlign: 'left',
-        align: 'left',
-        valueGetter: (_value, row) => priceInUsd(row.price) ?? null,
-        valueFormatter: (_value, row) => formatAmount(row.price, row.currency),
+        width: 100,
+        sortable: true,
+        render: (row) => formatAmount(row.price, row.currency),
       },
       {
         field: 'actions',
         headerName: 'Actions',
         width: 120,
-        sortable: false,
-        filterable: false,
-        disableColumnMenu: true,
-        // Real buttons rather than the grid's action items: those leave Tab's order (roving focus).
-        renderCell: ({ row }) => <ProductActionIcons row={row} {...actions} />,
+        render: (row) => <ProductActionIcons row={row} {...actions} />,
       },
     ],
     [actions],
   );
+  const noRowsLabel = onRestore ? 'No archived products.' : 'No products yet.';
 
   return (
     <ServerPagedTable
@@ -159,16 +157,13 @@ export function ProductsTable({
       pageSizeOptions={ADMIN_PRODUCTS_PAGE_SIZES}
       sort={sort}
       onSortChange={onSortChange}
-      // The grid keeps its own empty text for products on sale; the cards always name products.
-      grid={{
-        columns,
-        sortableColumns: SORTABLE_COLUMNS,
-        ...(onRestore ? { noRowsLabel: 'No archived products.' } : {}),
-      }}
+      renderWide={(view) => (
+        <ServerPagedPlainTable {...view} columns={columns} noRowsLabel={noRowsLabel} />
+      )}
       cards={{
         renderCard: (row) => <ProductCard row={row} {...actions} />,
         sortOptions: PHONE_SORT_OPTIONS,
-        noRowsLabel: onRestore ? 'No archived products.' : 'No products yet.',
+        noRowsLabel,
       }}
     />
   );
