@@ -66,7 +66,8 @@ test('an admin makes a code; a buyer opens the product with it, sees the new pri
   // A wrong code says why and leaves the full price.
   await signUpBuyer(page);
   await page.goto(`/store/product/${product.id}`);
-  await page.getByRole('button', { name: 'Have a code?' }).click();
+  await page.getByText('Have a code?').click();
+  await expect(page.getByRole('textbox', { name: 'Discount code' })).toBeFocused();
   await page.getByRole('textbox', { name: 'Discount code' }).fill('NO_SUCH_CODE');
   await page.getByRole('button', { name: 'Apply' }).click();
   await expect(page.getByText('This code does not exist.')).toBeVisible();
@@ -129,6 +130,23 @@ test('pay what you want: the buyer picks an amount above the minimum, or takes i
   await page.getByRole('textbox', { name: 'Your price' }).fill('0');
   await page.getByRole('button', { name: 'Download for free' }).click();
   await expect(page).toHaveURL(/\/store\/success/);
+});
+
+test('before the app runs, "Have a code?" opens and Apply loads the page with the code', async ({
+  browser,
+  playwright,
+}) => {
+  const product = await productAt20(playwright);
+  const baseURL = test.info().project.use.baseURL;
+  const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto(`/store/product/${product.id}`);
+  await page.getByText('Have a code?').click();
+  await page.getByRole('textbox', { name: 'Discount code' }).fill('SPRING');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page).toHaveURL(new RegExp(`/store/product/${product.id}\\?code=SPRING$`));
+  await expect(page.getByRole('textbox', { name: 'Discount code' })).toHaveValue('SPRING');
+  await context.close();
 });
 
 test('@mobile the Discounts screen shows cards on a phone, and the product page the new price', async ({

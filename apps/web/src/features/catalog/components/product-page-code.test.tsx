@@ -74,9 +74,10 @@ describe('a discount code on the product page', () => {
     const { user } = renderProduct();
     await screen.findByRole('heading', { level: 1, name: 'Pocket Atlas' });
     expect(price()).toHaveTextContent('$19.00');
-    expect(screen.queryByLabelText('Discount code')).toBeNull();
+    expect(screen.getByRole('textbox', { name: 'Discount code' })).not.toBeVisible();
 
-    await user.click(screen.getByRole('button', { name: 'Have a code?' }));
+    await user.click(screen.getByText('Have a code?'));
+    expect(screen.getByRole('textbox', { name: 'Discount code' })).toHaveFocus();
     await user.type(screen.getByLabelText('Discount code'), 'spring');
     await user.click(screen.getByRole('button', { name: 'Apply' }));
 
@@ -96,7 +97,7 @@ describe('a discount code on the product page', () => {
     const checkouts: unknown[] = [];
     stubStore(checkouts);
     const { user } = renderProduct();
-    await user.click(await screen.findByRole('button', { name: 'Have a code?' }));
+    await user.click(await screen.findByText('Have a code?'));
     const field = screen.getByLabelText('Discount code');
     await user.type(field, 'OLD');
     await user.click(screen.getByRole('button', { name: 'Apply' }));
@@ -154,6 +155,12 @@ describe('a discount code on the product page', () => {
     container.innerHTML = renderToString(page());
     document.body.append(container);
     expect(container.querySelector('input')?.getAttribute('value')).toBe('SPRING');
+    // Before the script runs, the field is open and Apply loads the page with ?code=.
+    expect(container.querySelector('details')?.hasAttribute('open')).toBe(true);
+    const form = container.querySelector('form');
+    expect(form?.getAttribute('method')).toBe('get');
+    expect(form?.getAttribute('action')).toBe('/product/p1');
+    expect(container.querySelector('input')?.getAttribute('name')).toBe('code');
     expect(container.querySelector('.product-info__price')?.textContent).toBe('$19.00');
 
     const recoverable = vi.fn();

@@ -157,7 +157,7 @@ function ProductDetails({ product }: { product: Product }) {
               className="product-info__share"
             />
           </div>
-          <DiscountCodeField state={discountCode} />
+          <DiscountCodeField state={discountCode} productId={product._id} />
 
           <hr className="divider product-info__divider" />
           <ProductAssurances />

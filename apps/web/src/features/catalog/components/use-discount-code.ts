@@ -8,9 +8,8 @@ export interface DiscountCodeState {
   /** What the field holds. */
   text: string;
   setText: (text: string) => void;
-  /** Whether the field is shown ("Have a code?" opens it; a code in the address does too). */
-  isOpen: boolean;
-  open: () => void;
+  /** Whether the field starts open: a code in the address opens it ("Have a code?" does too). */
+  isOpenAtFirst: boolean;
   /** Looks up the field's code (an empty field takes the code off). */
   apply: () => void;
   isChecking: boolean;
@@ -29,7 +28,6 @@ export function useDiscountCode(productId: string): DiscountCodeState {
   const [searchParams] = useSearchParams();
   const codeInAddress = searchParams.get('code')?.trim() ?? '';
   const [text, setText] = useState(codeInAddress);
-  const [isOpen, setIsOpen] = useState(codeInAddress !== '');
   const [applied, setApplied] = useState<string | null>(null);
 
   useEffect(() => {
@@ -40,8 +38,7 @@ export function useDiscountCode(productId: string): DiscountCodeState {
   return {
     text,
     setText,
-    isOpen,
-    open: () => setIsOpen(true),
+    isOpenAtFirst: codeInAddress !== '',
     apply: () => setApplied(text.trim() || null),
     isChecking: lookup.isFetching,
     discount: applied ? lookup.data : undefined,
