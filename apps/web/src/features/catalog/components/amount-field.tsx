@@ -1,5 +1,6 @@
-import { useId } from 'react';
+import { useId, useRef } from 'react';
 import { currencySign } from '../../../lib/money';
+import { useTypedBeforeHydration } from '../../../lib/use-typed-before-hydration';
 import type { ChosenAmount } from './use-chosen-amount';
 
 const LABEL = 'Your price';
@@ -9,6 +10,8 @@ export function AmountField({ chosen }: { chosen: ChosenAmount }) {
   const inputId = useId();
   const messageId = useId();
   const sign = currencySign();
+  const inputRef = useRef<HTMLInputElement>(null);
+  useTypedBeforeHydration(inputRef, chosen.text, chosen.setText);
   const adornment = <span className="text-field__adornment amount-field__sign">{sign.sign}</span>;
   return (
     <div className="amount-field">
@@ -19,6 +22,7 @@ export function AmountField({ chosen }: { chosen: ChosenAmount }) {
         <div className="text-field__box">
           {sign.isBefore && adornment}
           <input
+            ref={inputRef}
             id={inputId}
             name="amount"
             className="text-field__input"

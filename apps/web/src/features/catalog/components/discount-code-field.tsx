@@ -1,5 +1,6 @@
 import { useId, useRef, type RefObject } from 'react';
 import { useHref } from 'react-router';
+import { useTypedBeforeHydration } from '../../../lib/use-typed-before-hydration';
 import { Button } from '../../../ui/button';
 import type { DiscountCodeState } from './use-discount-code';
 import './discount-code.css';
@@ -18,6 +19,7 @@ export function DiscountCodeField({
   const inputId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const isOpenedByBuyer = useRef(false);
+  useTypedBeforeHydration(inputRef, state.text, state.setText);
   const messageId = useId();
   const message = state.refusal ?? (state.discount ? `Code ${state.discount.code} applied.` : '');
   return (

@@ -1,10 +1,16 @@
 import { ErrorCode, PricingMessages, type User } from '@bindery/shared';
-import { screen, waitFor } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { act, screen, waitFor } from '@testing-library/react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
+import { MemoryRouter, Route, Routes } from 'react-router';
 import { toast } from 'sonner';
 import { afterEach, describe, expect, test, vi } from 'vitest';
+import { createQueryClient } from '../../../lib/query-client';
 import { useSessionStore } from '../../../lib/session-store';
 import { jsonResponse, stubFetch } from '../../../test/fetch';
 import { LocationProbe, renderRoutes } from '../../../test/render';
+import { catalogKeys } from '../api/keys';
 import { makeProduct } from '../catalog-fixtures';
 import { ProductPage } from './product-page';
 
@@ -53,8 +59,11 @@ function renderProduct(search = '') {
 
 const amountField = () => screen.getByRole('textbox', { name: 'Your price' });
 
+let container: HTMLElement | undefined;
 afterEach(() => {
   toast.dismiss();
+  container?.remove();
+  container = undefined;
 });
 
 describe('pay what you want on the product page', () => {
@@ -155,5 +164,33 @@ describe('pay what you want on the product page', () => {
         `Error creating checkout session: ${PricingMessages.amountBelowMinimum('$6.00')}`,
       ),
     ).toBeInTheDocument();
+  });
+
+  test("an amount typed on the server's page before the app ran is the one the page checks", async () => {
+    stubStore();
+    const page = () => {
+      const queryClient = createQueryClient();
+      queryClient.setQueryData(catalogKeys.detail('p1'), pwyw);
+      return (
+        <QueryClientProvider client={queryClient}>
+          <MemoryRouter initialEntries={['/product/p1']}>
+            <Routes>
+              <Route path="/product/:id" element={<ProductPage />} />
+            </Routes>
+          </MemoryRouter>
+        </QueryClientProvider>
+      );
+    };
+    container = document.createElement('div');
+    container.innerHTML = renderToString(page());
+    document.body.append(container);
+    container.querySelector<HTMLInputElement>('input[name="amount"]')!.value = '4';
+
+    await act(async () => {
+      hydrateRoot(container!, page());
+    });
+
+    expect(amountField()).toHaveValue('4');
+    expect(amountField()).toHaveAccessibleDescription(PricingMessages.amountBelowMinimum('$5.00'));
   });
 });
