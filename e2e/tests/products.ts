@@ -92,6 +92,8 @@ export interface NewProduct {
   fileName?: string;
   /** Downloads per order for this product (0 unlimited); the store's limit when absent. */
   downloadLimit?: number;
+  /** Pay what you want from this minimum up (the price is then the suggestion). */
+  minimumPrice?: number;
 }
 
 /**
@@ -142,6 +144,9 @@ export async function createProduct(request: APIRequestContext, product: NewProd
       image: urls,
       digitalFile,
       ...(product.downloadLimit !== undefined ? { downloadLimit: product.downloadLimit } : {}),
+      ...(product.minimumPrice !== undefined
+        ? { payWhatYouWant: true, minimumPrice: product.minimumPrice }
+        : {}),
     },
   });
   expect(created.status()).toBe(201);

@@ -55,6 +55,10 @@ export const ROUTE_MODULES: Record<string, { modules: string[]; signedIn: boolea
     modules: ['src/features/sales/components/sales-page.tsx', 'src/ui/mui-theme.tsx'],
     signedIn: true,
   },
+  '/discounts': {
+    modules: ['src/features/discounts/components/discounts-page.tsx', 'src/ui/mui-theme.tsx'],
+    signedIn: true,
+  },
   '/email': {
     modules: ['src/features/admin-mail/components/outbox-page.tsx', 'src/ui/mui-theme.tsx'],
     signedIn: true,

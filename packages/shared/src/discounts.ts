@@ -129,5 +129,10 @@ export const DiscountLookupSchema = z.object({
   /** The price before it. */
   fullPrice: z.number(),
   currency: z.string(),
+  /**
+   * Pay what you want: the lowest amount a buyer may pay with the code (the code lowers the
+   * minimum as it lowers the price), major units; null for a fixed price.
+   */
+  minimumPrice: z.number().nullable(),
 });
 export type DiscountLookup = z.infer<typeof DiscountLookupSchema>;

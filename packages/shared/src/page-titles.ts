@@ -26,6 +26,7 @@ export const PAGE_TITLES = {
   '/dashboard': 'Products',
   '/orders': 'Orders',
   '/sales': 'Sales',
+  '/discounts': 'Discounts',
   '/email': 'Email',
   '/settings': 'Settings',
   '/success': 'Payment successful',

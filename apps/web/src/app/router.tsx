@@ -46,6 +46,9 @@ const AccountPage = lazyPage(() =>
 const SalesPage = lazyPage(() =>
   import('../features/sales/components/sales-page').then((m) => m.SalesPage),
 );
+const DiscountsPage = lazyPage(() =>
+  import('../features/discounts/components/discounts-page').then((m) => m.DiscountsPage),
+);
 const OutboxPage = lazyPage(() =>
   import('../features/admin-mail/components/outbox-page').then((m) => m.OutboxPage),
 );
@@ -126,6 +129,7 @@ function buildPages(productPage: ReactNode): RouteObject[] {
     adminPage('dashboard', <ProductsDashboardRoute />, ProductsDashboardPage),
     adminPage('orders', <AdminOrdersRoute />, AdminOrdersPage),
     adminPage('sales', <SalesPage />, SalesPage),
+    adminPage('discounts', <DiscountsPage />, DiscountsPage),
     adminPage('email', <OutboxPage />, OutboxPage),
     adminPage('settings', <SettingsPage />, SettingsPage),
     {

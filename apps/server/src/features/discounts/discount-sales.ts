@@ -105,12 +105,18 @@ export function createDiscountSales({
       });
       if (refusal) throw AppError.conflict(refusal);
       const priceCents = product.priceCents - discountOn(product.priceCents, terms);
+      const minimum = product.minimumPriceCents;
       return {
         code: row.code,
         price: fromMinorUnits(priceCents, product.currency),
         priceCents,
         fullPrice: fromMinorUnits(product.priceCents, product.currency),
         currency: product.currency.toUpperCase(),
+        // As quote() lowers it at checkout, so the page checks the amount the server will.
+        minimumPrice:
+          minimum === null
+            ? null
+            : fromMinorUnits(minimum - discountOn(minimum, terms), product.currency),
       };
     },
   };

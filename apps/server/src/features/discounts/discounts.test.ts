@@ -164,10 +164,32 @@ describe('a code on the product page', () => {
       priceCents: 900,
       fullPrice: 12,
       currency: 'USD',
+      minimumPrice: null,
     });
     // 33 % of $4.99 is 164.67 cents, taken off as 165: $3.34 left.
     expect((await s.lookup('third', s.guide._id)).json().priceCents).toBe(334);
     expect((await s.lookup('BIG', s.guide._id)).json()).toMatchObject({ price: 0, priceCents: 0 });
+  });
+
+  test('answers the lowest amount with the code for a pay-what-you-want product', async () => {
+    const s = await store();
+    const notes = await createTestProduct(t.app, s.admin, {
+      title: 'Notes',
+      price: 12,
+      payWhatYouWant: true,
+      minimumPrice: 5,
+    });
+    await s.create({ code: 'SPRING', percentOff: 25 });
+    await s.create({ code: 'BIG', amountOff: 8 });
+    expect((await s.lookup('spring', notes._id)).json()).toEqual({
+      code: 'SPRING',
+      price: 9,
+      priceCents: 900,
+      fullPrice: 12,
+      currency: 'USD',
+      minimumPrice: 3.75,
+    });
+    expect((await s.lookup('big', notes._id)).json()).toMatchObject({ price: 4, minimumPrice: 0 });
   });
 
   test('says why a code does not apply', async () => {

@@ -39,6 +39,7 @@ test('robots.txt lets crawlers read the store, not the API, accounts, orders or 
     '/store/dashboard',
     '/store/orders',
     '/store/sales',
+    '/store/discounts',
   ]) {
     expect(lines).toContain(`Disallow: ${path}`);
   }

@@ -89,6 +89,7 @@ export function robotsTxt(publicUrl: string): string {
     '/store/dashboard',
     '/store/orders',
     '/store/sales',
+    '/store/discounts',
     '/store/email',
   ];
   return [

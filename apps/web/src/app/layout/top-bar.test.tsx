@@ -82,7 +82,7 @@ describe('top bar', () => {
     expect(screen.queryByRole('link', { name: 'Login' })).not.toBeInTheDocument();
   });
 
-  test('an admin sees Products pointing to the dashboard, Orders, Sales, Email and Settings instead', () => {
+  test('an admin sees Products pointing to the dashboard, Orders, Sales, Discounts, Email and Settings instead', () => {
     useSessionStore.getState().setUser(admin);
     renderTopBar();
 
@@ -91,6 +91,7 @@ describe('top bar', () => {
       ['Products', '/dashboard'],
       ['Orders', '/orders'],
       ['Sales', '/sales'],
+      ['Discounts', '/discounts'],
       ['Email', '/email'],
       ['Settings', '/settings'],
     ]);

@@ -24,6 +24,7 @@ export function navItemsFor(user: User | null): NavItem[] {
       { label: 'Products', to: '/dashboard' },
       { label: 'Orders', to: '/orders' },
       { label: 'Sales', to: '/sales' },
+      { label: 'Discounts', to: '/discounts' },
       { label: 'Email', to: '/email' },
       { label: 'Settings', to: '/settings' },
     ];

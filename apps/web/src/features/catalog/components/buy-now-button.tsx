@@ -1,4 +1,4 @@
-import { CheckoutMessages, ErrorCode } from '@bindery/shared';
+import { CheckoutMessages, ErrorCode, PricingMessages } from '@bindery/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { useHref, useNavigate } from 'react-router';
@@ -16,8 +16,18 @@ const OwnedProductActions = lazy(() =>
   import('./owned-product-actions').then((m) => ({ default: m.OwnedProductActions })),
 );
 
+/** What the buyer chose on the page, sent with the checkout: an applied code, an amount. */
+export interface PurchaseChoice {
+  discountCode?: string | undefined;
+  /** A pay-what-you-want product's amount (major units); 0 is a free download. */
+  amount?: number | undefined;
+  /** Why the checkout cannot start yet (an amount below the minimum), shown instead. */
+  blockedBy?: string | undefined;
+}
+
 export interface BuyNowButtonProps {
   productId: string;
+  purchase?: PurchaseChoice;
   /** Sizes the main action for the place it sits in (beside Share, or the phone's buy bar). */
   className?: string;
 }
@@ -27,20 +37,32 @@ export interface BuyNowButtonProps {
  * the product page. Signed in: creates a checkout session and sends the browser to the hosted
  * checkout page; `isBusy` stays true after success too, as the page is about to be left.
  */
-export function useStartCheckout(productId: string) {
+export function useStartCheckout(productId: string, purchase: PurchaseChoice = {}) {
   const isAuthenticated = useSessionStore((state) => state.isAuthenticated);
   const clearSession = useSessionStore((state) => state.logout);
   const navigate = useNavigate();
   const checkout = useCreateCheckoutSession();
-  const returnTarget = { from: `/product/${productId}` };
+  // Back to the product after signing in, with the code the buyer applied.
+  const codeQuery = purchase.discountCode
+    ? `?code=${encodeURIComponent(purchase.discountCode)}`
+    : '';
+  const returnTarget = { from: `/product/${productId}${codeQuery}` };
 
   const start = () => {
+    if (purchase.blockedBy) {
+      toast.error(purchase.blockedBy);
+      return;
+    }
     if (!isAuthenticated) {
       void navigate('/login', { state: returnTarget });
       return;
     }
     checkout.mutate(
-      { productId },
+      {
+        productId,
+        ...(purchase.discountCode ? { discountCode: purchase.discountCode } : {}),
+        ...(purchase.amount !== undefined ? { amount: purchase.amount } : {}),
+      },
       {
         onSuccess: ({ url }) => window.location.assign(url),
         onError: (error) => {
@@ -69,10 +91,10 @@ export function useStartCheckout(productId: string) {
  * own the product get Buy Now; a buyer who owns it gets "You own this" with Download, and can
  * still buy again after confirming. `className` sizes the main action either way.
  */
-export function BuyNowButton({ productId, className }: BuyNowButtonProps) {
+export function BuyNowButton({ productId, purchase, className }: BuyNowButtonProps) {
   const isAuthenticated = useSessionStore((state) => state.isAuthenticated);
   const ownership = useProductOwnership(productId, isAuthenticated);
-  const checkout = useStartCheckout(productId);
+  const checkout = useStartCheckout(productId, purchase);
   const queryClient = useQueryClient();
   const isHydrated = useIsHydrated();
   const buyHref = useHref(`/product/${encodeURIComponent(productId)}/buy`);
@@ -127,7 +149,11 @@ export function BuyNowButton({ productId, className }: BuyNowButtonProps) {
       className={className}
       onClick={() => void buy()}
     >
-      {checkout.isBusy ? CheckoutMessages.processing : CheckoutMessages.buyNow}
+      {checkout.isBusy
+        ? CheckoutMessages.processing
+        : purchase?.amount === 0
+          ? PricingMessages.getItFree
+          : CheckoutMessages.buyNow}
     </Button>
   );
 }

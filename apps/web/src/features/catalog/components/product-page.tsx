@@ -8,12 +8,16 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { Icon, type IconName } from '../../../ui/icon';
 import { useProduct } from '../api/get-product';
 import { describeDigitalFile } from '../digital-file';
-import { BuyNowButton } from './buy-now-button';
+import { BuyNowButton, type PurchaseChoice } from './buy-now-button';
 import { ProductAssurances } from './product-assurances';
 import { ProductGallery } from './product-gallery';
 import { ProductPageSkeleton } from './product-page-skeleton';
+import { AmountField } from './amount-field';
+import { DiscountCodeField } from './discount-code-field';
+import { payablePriceText, ProductPrice } from './product-price';
+import { useChosenAmount } from './use-chosen-amount';
+import { useDiscountCode } from './use-discount-code';
 import './product-page.css';
-import { formatProductPrice } from '../../../lib/money';
 
 const FORMAT_ICONS: Record<DigitalFormat, IconName> = {
   pdf: 'pictureAsPdfOutlined',
@@ -61,6 +65,44 @@ export function ProductNotFound() {
   );
 }
 
+function ProductBreadcrumbs({ title }: { title: string }) {
+  return (
+    <nav aria-label="Breadcrumb" className="breadcrumbs t-body1 t-secondary">
+      <ol>
+        <li>
+          <Link to="/products" className="breadcrumbs__link">
+            Products
+          </Link>
+        </li>
+        <li aria-hidden className="breadcrumbs__separator">
+          <Icon name="navigateNext" size="small" />
+        </li>
+        <li className="breadcrumbs__current">
+          <p aria-current="page" className="t-body1 t-nowrap">
+            {title}
+          </p>
+        </li>
+      </ol>
+    </nav>
+  );
+}
+
+/** In Stock, and the file's format and size. */
+function ProductChips({ product }: { product: Product }) {
+  return (
+    <div className="product-info__chips">
+      <span className="chip chip--success t-semibold">
+        <Icon name="checkCircle" className="chip__icon" />
+        In Stock
+      </span>
+      <span className="chip">
+        <Icon name={FORMAT_ICONS[product.digitalFile.format]} className="chip__icon" />
+        {describeDigitalFile(product.digitalFile)}
+      </span>
+    </div>
+  );
+}
+
 function ProductDetails({ product }: { product: Product }) {
   useDocumentTitle(product.title);
   const href = useHref(`/product/${product._id}`);
@@ -68,53 +110,45 @@ function ProductDetails({ product }: { product: Product }) {
   const shareUrl =
     typeof window === 'undefined' ? href : new URL(href, window.location.origin).toString();
   const [buyButtonsRef, areBuyButtonsInView] = useIsInView<HTMLDivElement>();
+  const discountCode = useDiscountCode(product._id);
+  const { discount } = discountCode;
+  const chosen = useChosenAmount(product, discount);
+  // Only a code the server took goes with the checkout: a refused one leaves the full price.
+  // A pay-what-you-want product sends the buyer's amount, once it is one the server takes.
+  const purchase: PurchaseChoice = {
+    discountCode: discount?.code,
+    ...(product.payWhatYouWant ? { amount: chosen.amount, blockedBy: chosen.error } : {}),
+  };
 
   return (
     <div className="container container--lg product-page">
-      <nav aria-label="Breadcrumb" className="breadcrumbs t-body1 t-secondary">
-        <ol>
-          <li>
-            <Link to="/products" className="breadcrumbs__link">
-              Products
-            </Link>
-          </li>
-          <li aria-hidden className="breadcrumbs__separator">
-            <Icon name="navigateNext" size="small" />
-          </li>
-          <li className="breadcrumbs__current">
-            <p aria-current="page" className="t-body1 t-nowrap">
-              {product.title}
-            </p>
-          </li>
-        </ol>
-      </nav>
+      <ProductBreadcrumbs title={product.title} />
 
       <div className="product-layout">
         <ProductGallery title={product.title} images={product.image} />
 
         <div className="product-info">
-          <div className="product-info__chips">
-            <span className="chip chip--success t-semibold">
-              <Icon name="checkCircle" className="chip__icon" />
-              In Stock
-            </span>
-            <span className="chip">
-              <Icon name={FORMAT_ICONS[product.digitalFile.format]} className="chip__icon" />
-              {describeDigitalFile(product.digitalFile)}
-            </span>
-          </div>
+          <ProductChips product={product} />
 
           <h1 className="product-info__title t-h4">{product.title}</h1>
           {product.subtitle && (
             <p className="product-info__subtitle t-h6 t-secondary">{product.subtitle}</p>
           )}
 
-          <p className="product-info__price t-h4">
-            {formatProductPrice(product.price, product.currency)}
-          </p>
+          <ProductPrice
+            product={product}
+            discount={discount}
+            className="product-info__price t-h4"
+          />
+
+          {product.payWhatYouWant && <AmountField chosen={chosen} />}
 
           <div ref={buyButtonsRef} className="product-info__actions">
-            <BuyNowButton productId={product._id} className="product-info__buy" />
+            <BuyNowButton
+              productId={product._id}
+              purchase={purchase}
+              className="product-info__buy"
+            />
             <ShareButton
               url={shareUrl}
               title={product.title}
@@ -123,6 +157,7 @@ function ProductDetails({ product }: { product: Product }) {
               className="product-info__share"
             />
           </div>
+          <DiscountCodeField state={discountCode} productId={product._id} />
 
           <hr className="divider product-info__divider" />
           <ProductAssurances />
@@ -143,7 +178,8 @@ function ProductDetails({ product }: { product: Product }) {
       {!areBuyButtonsInView && (
         <PhoneBuyBar
           productId={product._id}
-          price={formatProductPrice(product.price, product.currency)}
+          purchase={purchase}
+          price={payablePriceText(product, discount, purchase.amount)}
         />
       )}
     </div>
@@ -154,11 +190,19 @@ function ProductDetails({ product }: { product: Product }) {
  * On phones, once Buy Now has scrolled out of sight, the price and Buy Now stay at the bottom of
  * the screen. Toasts on phones sit at the bottom too, raised above the bar (app/toaster.tsx).
  */
-function PhoneBuyBar({ productId, price }: { productId: string; price: string }) {
+function PhoneBuyBar({
+  productId,
+  purchase,
+  price,
+}: {
+  productId: string;
+  purchase: PurchaseChoice;
+  price: string;
+}) {
   return (
     <div data-testid="phone-buy-bar" className="phone-buy-bar">
       <p className="phone-buy-bar__price t-h6">{price}</p>
-      <BuyNowButton productId={productId} className="phone-buy-bar__buy" />
+      <BuyNowButton productId={productId} purchase={purchase} className="phone-buy-bar__buy" />
     </div>
   );
 }
