@@ -1,47 +1,20 @@
 import { expect, test, type Page } from '@playwright/test';
 import { payByCard, signUpBuyer } from './buyer-helpers.js';
 import { ADMIN, signInThroughUi } from './fixtures.js';
-import { startOwnStore, type OwnStore } from './own-store.js';
-import { createProduct, uniqueWord } from './products.js';
+import { useOwnStore } from './own-store.js';
+import { productOfItsOwn } from './products.js';
 
 // A store of its own, selling in euros written the German way (STORE_CURRENCY=EUR,
 // STORE_LOCALE=de-DE), on the port after the ones the configured store and its mail sink use.
 
-const port = Number(process.env.E2E_PORT ?? 4310) + 4;
-const origin = `http://127.0.0.1:${port}`;
-
-test.use({ baseURL: origin });
+useOwnStore(4, { STORE_CURRENCY: 'EUR', STORE_LOCALE: 'de-DE' });
 
 /** "19,90 €" as de-DE writes it: a no-break space before the sign. */
 const EUROS = /19,90\s€/;
 
-let store: OwnStore | undefined;
-
-test.beforeAll(async () => {
-  store = await startOwnStore({
-    port,
-    env: {
-      PUBLIC_URL: origin,
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      SEED_DEMO: 'false',
-      STORE_CURRENCY: 'EUR',
-      STORE_LOCALE: 'de-DE',
-    },
-  });
-});
-
-test.afterAll(async () => {
-  await store?.stop();
-});
-
 /** A product at 19,90 € with a title only this test uses. */
-async function euroProduct(request: Parameters<typeof createProduct>[0]) {
-  const title = `Atlas ${uniqueWord()}`;
-  const id = await createProduct(request, { title, price: 19.9 });
-  await request.post('/api/auth/logout');
-  return { _id: id, title };
-}
+const euroProduct = (request: Parameters<typeof productOfItsOwn>[0]) =>
+  productOfItsOwn(request, { price: 19.9 });
 
 /** A buyer signs up, buys the product through the test checkout page and reaches the success page. */
 async function buyInEuros(page: Page, title: string) {

@@ -4,6 +4,8 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { test } from '@playwright/test';
+import { ADMIN } from './fixtures.js';
 
 // A store of a spec's own, for a setting the configured store does not have (no PUBLIC_URL,
 // another currency): the built server on a fresh data directory, stopped by the spec.
@@ -77,4 +79,32 @@ export async function startOwnStore({
     }
     await new Promise((done) => setTimeout(done, 200));
   }
+}
+
+/**
+ * A spec's own store on the port `offset` after the configured store's (the mail sink uses 1
+ * and 2; each spec of its own takes another), with the test admin, no demo catalogue and `env`:
+ * started before the spec's tests, stopped after them, and the address its pages go to.
+ */
+export function useOwnStore(offset: number, env: Record<string, string>): { origin: string } {
+  const port = Number(process.env.E2E_PORT ?? 4310) + offset;
+  const origin = `http://127.0.0.1:${port}`;
+  let store: OwnStore | undefined;
+  test.use({ baseURL: origin });
+  test.beforeAll(async () => {
+    store = await startOwnStore({
+      port,
+      env: {
+        PUBLIC_URL: origin,
+        ADMIN_EMAIL: ADMIN.email,
+        ADMIN_PASSWORD: ADMIN.password,
+        SEED_DEMO: 'false',
+        ...env,
+      },
+    });
+  });
+  test.afterAll(async () => {
+    await store?.stop();
+  });
+  return { origin };
 }

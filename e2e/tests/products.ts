@@ -152,3 +152,14 @@ export async function createProduct(request: APIRequestContext, product: NewProd
   expect(created.status()).toBe(201);
   return ((await created.json()) as { _id: string })._id;
 }
+
+/** A product with a title only this test uses (`Atlas <word>`), made as the admin; `request` is left signed out. */
+export async function productOfItsOwn(
+  request: APIRequestContext,
+  { name = 'Atlas', price }: { name?: string; price: number },
+) {
+  const title = `${name} ${uniqueWord()}`;
+  const id = await createProduct(request, { title, price });
+  await request.post('/api/auth/logout');
+  return { _id: id, title };
+}

@@ -1,48 +1,22 @@
 import { expect, test, type Page } from '@playwright/test';
 import { payByCard, signUpBuyer } from './buyer-helpers.js';
 import { ADMIN, signInThroughUi } from './fixtures.js';
-import { startOwnStore, type OwnStore } from './own-store.js';
-import { createProduct, uniqueWord } from './products.js';
+import { useOwnStore } from './own-store.js';
+import { productOfItsOwn } from './products.js';
 
 // A store of its own charging 20% tax on top through the test checkout (TEST_TAX_RATE=20), on
 // the port after the ones the configured store and its mail sink use.
 
-const port = Number(process.env.E2E_PORT ?? 4310) + 3;
-const origin = `http://127.0.0.1:${port}`;
-
-test.use({ baseURL: origin });
+useOwnStore(3, { TEST_TAX_RATE: '20' });
 
 /** $19.90 before tax, $3.98 tax (20%), $23.88 paid. */
 const NET = '$19.90';
 const TAX = '$3.98';
 const TOTAL = '$23.88';
 
-let store: OwnStore | undefined;
-
-test.beforeAll(async () => {
-  store = await startOwnStore({
-    port,
-    env: {
-      PUBLIC_URL: origin,
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      SEED_DEMO: 'false',
-      TEST_TAX_RATE: '20',
-    },
-  });
-});
-
-test.afterAll(async () => {
-  await store?.stop();
-});
-
 /** A product at $19.90 with a title only this test uses; `request` is left signed out. */
-async function taxedProduct(request: Parameters<typeof createProduct>[0]) {
-  const title = `Atlas ${uniqueWord()}`;
-  const id = await createProduct(request, { title, price: 19.9 });
-  await request.post('/api/auth/logout');
-  return { _id: id, title };
-}
+const taxedProduct = (request: Parameters<typeof productOfItsOwn>[0]) =>
+  productOfItsOwn(request, { price: 19.9 });
 
 /**
  * A buyer signs up and buys the product through the test checkout page, billed to France with a

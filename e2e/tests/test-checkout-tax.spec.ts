@@ -1,42 +1,16 @@
 import { expect, test, type Page } from '@playwright/test';
 import { PAYING_CARD, sidewaysOverflow, signUpBuyer } from './buyer-helpers.js';
-import { ADMIN } from './fixtures.js';
-import { startOwnStore, type OwnStore } from './own-store.js';
-import { createProduct, uniqueWord } from './products.js';
+import { useOwnStore } from './own-store.js';
+import { productOfItsOwn } from './products.js';
 
 // A store of its own whose test checkout simulates Stripe Tax at 20 % (TEST_TAX_RATE=20), on
 // the port six after the configured store's (the mail sink and other own stores use 1 to 4).
 
-const port = Number(process.env.E2E_PORT ?? 4310) + 6;
-const origin = `http://127.0.0.1:${port}`;
-
-test.use({ baseURL: origin });
-
-let store: OwnStore | undefined;
-
-test.beforeAll(async () => {
-  store = await startOwnStore({
-    port,
-    env: {
-      PUBLIC_URL: origin,
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      SEED_DEMO: 'false',
-      TEST_TAX_RATE: '20',
-    },
-  });
-});
-
-test.afterAll(async () => {
-  await store?.stop();
-});
+const { origin } = useOwnStore(6, { TEST_TAX_RATE: '20' });
 
 /** A $19.00 product with a title only this test uses. */
-async function taxedProduct(request: Parameters<typeof createProduct>[0]) {
-  const title = `Folio ${uniqueWord()}`;
-  await createProduct(request, { title, price: 19 });
-  await request.post('/api/auth/logout');
-  return title;
+async function taxedProduct(request: Parameters<typeof productOfItsOwn>[0]) {
+  return (await productOfItsOwn(request, { name: 'Folio', price: 19 })).title;
 }
 
 /** A new buyer opens the product and presses Buy Now: the test checkout page is open. */

@@ -1,8 +1,7 @@
-import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
+import { moneyAdornment } from '../../../components/money-adornment';
 import { priceDecimals } from '@bindery/shared';
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
-import { currencySign } from '../../../lib/money';
 import { getStoreConfig } from '../../../lib/store-config';
 import type { ProductFormInput } from './product-form-schema';
 
@@ -16,7 +15,6 @@ export interface ProductFormFieldsProps {
 
 /** The product's typed fields: title, sub title, description, price and download limit. */
 export function ProductFormFields({ register, errors, isSubmitting }: ProductFormFieldsProps) {
-  const currency = currencySign();
   // Whole units for a zero-decimal currency (JPY), cents otherwise.
   const priceStep = 10 ** -priceDecimals(getStoreConfig().currency);
   const textField = (name: TextFieldName) => {
@@ -52,9 +50,7 @@ export function ProductFormFields({ register, errors, isSubmitting }: ProductFor
         required
         type="number"
         slotProps={{
-          input: currency.isBefore
-            ? { startAdornment: <InputAdornment position="start">{currency.sign}</InputAdornment> }
-            : { endAdornment: <InputAdornment position="end">{currency.sign}</InputAdornment> },
+          input: moneyAdornment(),
           htmlInput: {
             step: priceStep,
             min: priceStep,

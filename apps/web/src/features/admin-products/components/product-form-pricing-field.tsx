@@ -1,10 +1,9 @@
 import { priceDecimals } from '@bindery/shared';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
+import { moneyAdornment } from '../../../components/money-adornment';
 import { Controller, useWatch, type Control } from 'react-hook-form';
-import { currencySign } from '../../../lib/money';
 import { getStoreConfig } from '../../../lib/store-config';
 import type { ProductFormInput, ProductFormValues } from './product-form-schema';
 
@@ -19,7 +18,6 @@ export interface ProductPricingFieldProps {
  */
 export function ProductPricingField({ control, isSubmitting }: ProductPricingFieldProps) {
   const isOn = useWatch({ control, name: 'payWhatYouWant' });
-  const currency = currencySign();
   const step = 10 ** -priceDecimals(getStoreConfig().currency);
   return (
     <>
@@ -60,15 +58,7 @@ export function ProductPricingField({ control, isSubmitting }: ProductPricingFie
                 'The least a buyer may pay; the price above is suggested. 0 lets buyers download it for free.'
               }
               slotProps={{
-                input: currency.isBefore
-                  ? {
-                      startAdornment: (
-                        <InputAdornment position="start">{currency.sign}</InputAdornment>
-                      ),
-                    }
-                  : {
-                      endAdornment: <InputAdornment position="end">{currency.sign}</InputAdornment>,
-                    },
+                input: moneyAdornment(),
                 htmlInput: { step, min: 0, inputMode: 'decimal', readOnly: isSubmitting },
               }}
               sx={{ maxWidth: { sm: 240 } }}

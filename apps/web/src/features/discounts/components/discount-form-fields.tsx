@@ -1,11 +1,11 @@
 import Autocomplete from '@mui/material/Autocomplete';
 import InputAdornment from '@mui/material/InputAdornment';
+import { moneyAdornment } from '../../../components/money-adornment';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
-import { currencySign } from '../../../lib/money';
 import { useProductChoices, type ProductChoice } from '../api/product-choices';
 import type { DiscountFormOutput, DiscountFormValues } from './discount-form-schema';
 
@@ -64,7 +64,6 @@ type FieldProps = (name: TextName, help: string) => object;
 /** How much off: the kind (percent or an amount of the store's currency) and its number. */
 function AmountFields({ form, field }: { form: DiscountForm; field: FieldProps }) {
   const kind = useWatch({ control: form.control, name: 'kind' });
-  const sign = currencySign();
   return (
     <>
       <Controller
@@ -102,11 +101,7 @@ function AmountFields({ form, field }: { form: DiscountForm; field: FieldProps }
           key="amountOff"
           label="Amount off"
           inputMode="decimal"
-          slotProps={{
-            input: sign.isBefore
-              ? { startAdornment: <InputAdornment position="start">{sign.sign}</InputAdornment> }
-              : { endAdornment: <InputAdornment position="end">{sign.sign}</InputAdornment> },
-          }}
+          slotProps={{ input: moneyAdornment() }}
         />
       )}
     </>
