@@ -1,18 +1,15 @@
 import { ErrorCode, PricingMessages, type User } from '@bindery/shared';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { act, screen, waitFor } from '@testing-library/react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
-import { MemoryRouter, Route, Routes } from 'react-router';
 import { toast } from 'sonner';
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { createQueryClient } from '../../../lib/query-client';
 import { useSessionStore } from '../../../lib/session-store';
 import { jsonResponse, stubFetch } from '../../../test/fetch';
 import { LocationProbe, renderRoutes } from '../../../test/render';
-import { catalogKeys } from '../api/keys';
 import { makeProduct } from '../catalog-fixtures';
 import { ProductPage } from './product-page';
+import { productPageAt } from './server-rendered-product-page';
 
 const buyer: User = { _id: 'u1', name: 'Ada Buyer', email: 'ada@example.com', role: 'user' };
 const pwyw = makeProduct({
@@ -168,19 +165,7 @@ describe('pay what you want on the product page', () => {
 
   test("an amount typed on the server's page before the app ran is the one the page checks", async () => {
     stubStore();
-    const page = () => {
-      const queryClient = createQueryClient();
-      queryClient.setQueryData(catalogKeys.detail('p1'), pwyw);
-      return (
-        <QueryClientProvider client={queryClient}>
-          <MemoryRouter initialEntries={['/product/p1']}>
-            <Routes>
-              <Route path="/product/:id" element={<ProductPage />} />
-            </Routes>
-          </MemoryRouter>
-        </QueryClientProvider>
-      );
-    };
+    const page = productPageAt(pwyw, '/product/p1');
     container = document.createElement('div');
     container.innerHTML = renderToString(page());
     document.body.append(container);

@@ -1,17 +1,14 @@
 import { DiscountMessages, ErrorCode, type User } from '@bindery/shared';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
-import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { createQueryClient } from '../../../lib/query-client';
 import { useSessionStore } from '../../../lib/session-store';
 import { jsonResponse, stubFetch } from '../../../test/fetch';
 import { LocationProbe, renderRoutes } from '../../../test/render';
-import { catalogKeys } from '../api/keys';
 import { makeProduct } from '../catalog-fixtures';
 import { ProductPage } from './product-page';
+import { productPageAt } from './server-rendered-product-page';
 
 const buyer: User = { _id: 'u1', name: 'Ada Buyer', email: 'ada@example.com', role: 'user' };
 const product = makeProduct({ _id: 'p1', title: 'Pocket Atlas', price: 19 });
@@ -138,19 +135,7 @@ describe('a discount code on the product page', () => {
 
   test("the server's page with ?code= hydrates without a difference, then applies the code", async () => {
     stubStore();
-    const page = () => {
-      const queryClient = createQueryClient();
-      queryClient.setQueryData(catalogKeys.detail('p1'), product);
-      return (
-        <QueryClientProvider client={queryClient}>
-          <MemoryRouter initialEntries={['/product/p1?code=SPRING']}>
-            <Routes>
-              <Route path="/product/:id" element={<ProductPage />} />
-            </Routes>
-          </MemoryRouter>
-        </QueryClientProvider>
-      );
-    };
+    const page = productPageAt(product, '/product/p1?code=SPRING');
     container = document.createElement('div');
     container.innerHTML = renderToString(page());
     document.body.append(container);
