@@ -185,13 +185,14 @@ test('Orders: number, time of day, search, tooltips, Tab to Refund and Delete, C
   const csv = readFileSync((await download.path())!, 'utf8');
   const lines = csv.split('\r\n');
   expect(lines[0]).toBe(
-    'Order,Placed (UTC),Customer,Email,Product,Amount,Currency,Status,Paid (UTC),Needs review',
+    'Order,Placed (UTC),Customer,Email,Product,Amount,Currency,Status,Paid (UTC),Needs review,' +
+      'Net,Tax,Country,Tax ID',
   );
   expect(lines).toHaveLength(3);
   expect(lines[2]).toBe('');
   expect(lines[1]).toMatch(
     new RegExp(
-      `^${number.slice(1)},\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d,${buyer.name},${buyer.email},${title},14\\.50,USD,paid,\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d,$`,
+      `^${number.slice(1)},\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d,${buyer.name},${buyer.email},${title},14\\.50,USD,paid,\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d,,14\\.50,0\\.00,,$`,
     ),
   );
 });
