@@ -2,10 +2,10 @@ import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
-import TablePagination from '@mui/material/TablePagination';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useId, type ReactNode } from 'react';
+import { ServerPager } from './server-pager';
 
 export interface CardPaginationModel {
   /** Counted from 0, as the Data Grid counts. */
@@ -92,17 +92,11 @@ export function ServerPagedCards<Row extends { _id: string }>({
           ))}
         </Box>
       )}
-      <TablePagination
-        component="div"
-        count={rowCount}
-        page={paginationModel.page}
-        rowsPerPage={paginationModel.pageSize}
-        rowsPerPageOptions={[...pageSizeOptions]}
-        onPageChange={(_event, page) => onPaginationModelChange({ ...paginationModel, page })}
-        onRowsPerPageChange={(event) =>
-          onPaginationModelChange({ page: 0, pageSize: Number(event.target.value) })
-        }
-        labelRowsPerPage="Rows per page:"
+      <ServerPager
+        rowCount={rowCount}
+        paginationModel={paginationModel}
+        onPaginationModelChange={onPaginationModelChange}
+        pageSizeOptions={pageSizeOptions}
         sx={{
           mt: 1,
           // The whole bar fits a 320 px screen: tighter gaps instead of a hidden select.

@@ -6,11 +6,11 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
+import { ServerPager } from './server-pager';
 import type { SortPlace } from '../lib/use-sort-in-address';
 import type { CardPaginationModel } from './server-paged-cards';
 
@@ -170,17 +170,11 @@ export function ServerPagedPlainTable<Row extends { _id: string }, Field extends
           </TableBody>
         </Table>
       </TableContainer>
-      <TablePagination
-        component="div"
-        count={rowCount}
-        page={paginationModel.page}
-        rowsPerPage={paginationModel.pageSize}
-        rowsPerPageOptions={[...pageSizeOptions]}
-        onPageChange={(_event, page) => onPaginationModelChange({ ...paginationModel, page })}
-        onRowsPerPageChange={(event) =>
-          onPaginationModelChange({ page: 0, pageSize: Number(event.target.value) })
-        }
-        labelRowsPerPage="Rows per page:"
+      <ServerPager
+        rowCount={rowCount}
+        paginationModel={paginationModel}
+        onPaginationModelChange={onPaginationModelChange}
+        pageSizeOptions={pageSizeOptions}
         sx={{ borderTop: 1, borderColor: 'divider' }}
       />
     </Paper>
