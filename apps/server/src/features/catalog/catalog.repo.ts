@@ -1,4 +1,5 @@
 import type { ProductSortField, SortOrder } from '@bindery/shared';
+import { markdownToPlainText } from '@bindery/shared/markdown';
 import { sql, type ExpressionBuilder } from 'kysely';
 import type { Db, Dialect } from '../../db/client.js';
 import type { Database, ProductsTable } from '../../db/types.js';
@@ -41,7 +42,7 @@ export function searchColumns(fields: {
     ...(fields.subtitle === undefined ? {} : { searchSubtitle: searchText(fields.subtitle) }),
     ...(fields.description === undefined
       ? {}
-      : { searchDescription: searchText(fields.description) }),
+      : { searchDescription: searchText(markdownToPlainText(fields.description)) }),
   };
 }
 

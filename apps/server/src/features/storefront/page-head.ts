@@ -5,6 +5,7 @@ import {
   priceDecimals,
   type Product,
 } from '@bindery/shared';
+import { markdownToPlainText } from '@bindery/shared/markdown';
 import { escapeHtml, jsonForScript } from '../../lib/html.js';
 
 /** What every page's head needs to know about the store. */
@@ -31,9 +32,11 @@ export function shareImageUrl(image: string | undefined, publicUrl: string): str
   return /^https?:\/\//.test(image) ? image : undefined;
 }
 
-/** The subtitle, or the description's opening cut at a word, on one line. */
+/** The subtitle, or the description's opening as plain text cut at a word, on one line. */
 export function describeProduct(product: Pick<Product, 'subtitle' | 'description'>): string {
-  const text = (product.subtitle.trim() || product.description).replace(/\s+/g, ' ').trim();
+  const text = (product.subtitle.trim() || markdownToPlainText(product.description))
+    .replace(/\s+/g, ' ')
+    .trim();
   if (text.length <= DESCRIPTION_CHARS) return text;
   const cut = text.slice(0, DESCRIPTION_CHARS - 1);
   const atWord = cut.lastIndexOf(' ');
