@@ -4,6 +4,7 @@ import { priceDecimals } from '@bindery/shared';
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import { getStoreConfig } from '../../../lib/store-config';
 import type { ProductFormInput } from './product-form-schema';
+import { DescriptionField } from './description-field';
 
 type TextFieldName = 'title' | 'subtitle' | 'description' | 'price' | 'downloadLimit';
 
@@ -36,14 +37,7 @@ export function ProductFormFields({ register, errors, isSubmitting }: ProductFor
     <>
       <TextField {...textField('title')} label="Title" required autoFocus />
       <TextField {...textField('subtitle')} label="Sub Title" />
-      <TextField
-        {...textField('description')}
-        label="Description"
-        required
-        multiline
-        minRows={4}
-        maxRows={12}
-      />
+      <DescriptionField {...textField('description')} />
       <TextField
         {...textField('price')}
         label="Price"

@@ -1,6 +1,7 @@
 import { CatalogMessages, type DigitalFormat, type Product } from '@bindery/shared';
 import { useCallback, useState, type RefCallback } from 'react';
 import { Link, useHref, useParams } from 'react-router';
+import { RichText } from '../../../components/rich-text';
 import { ShareButton } from '../../../components/share-button';
 import { StatusMessage } from '../../../components/status-message';
 import { LinkButton } from '../../../ui/button';
@@ -24,14 +25,6 @@ const FORMAT_ICONS: Record<DigitalFormat, IconName> = {
   epub: 'menuBookOutlined',
   zip: 'folderZipOutlined',
 };
-
-/** Blank lines separate paragraphs; single line breaks inside one are kept as written. */
-function toParagraphs(text: string): string[] {
-  return text
-    .split(/\n\s*\n/)
-    .map((paragraph) => paragraph.trim())
-    .filter(Boolean);
-}
 
 export function ProductPage() {
   const { id } = useParams();
@@ -166,11 +159,7 @@ function ProductDetails({ product }: { product: Product }) {
             <h2 id="product-description" className="product-info__heading t-h6">
               Description
             </h2>
-            {toParagraphs(product.description).map((paragraph, index) => (
-              <p key={index} className="product-info__paragraph t-body1">
-                {paragraph}
-              </p>
-            ))}
+            <RichText source={product.description} />
           </section>
         </div>
       </div>
