@@ -27,6 +27,8 @@ export const ProductSchema = z.object({
   title: z.string(),
   subtitle: z.string(),
   description: z.string(),
+  /** A product's own answer only: its description rendered from Markdown, safe to show as is. */
+  descriptionHtml: z.string().optional(),
   /**
    * Major units of `currency` (dollars in the specification's store), as the specification's
    * product shape has it; stored as integer minor units (decision 030).

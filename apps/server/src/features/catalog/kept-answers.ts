@@ -1,6 +1,7 @@
 import type { ListProductsQuery, ProductList } from '@bindery/shared';
 import { toAnswer, type AnswerCache, type CatalogAnswer } from './catalog-answers.js';
 import type { CatalogRepo } from './catalog.repo.js';
+import { withDescriptionHtml } from './description-html.js';
 import { requireProduct, toProduct } from './product-view.js';
 import { searchTerms } from './search-terms.js';
 
@@ -46,7 +47,7 @@ export function createKeptAnswers(
       return {
         key,
         answer: await answers.get(key, async () =>
-          toAnswer(toProduct(await requireProduct(repo, id), false, currency)),
+          toAnswer(withDescriptionHtml(toProduct(await requireProduct(repo, id), false, currency))),
         ),
       };
     },

@@ -1,12 +1,13 @@
 import type { Product } from '@bindery/shared';
 import type { CatalogRepo } from './catalog.repo.js';
+import { withDescriptionHtml } from './description-html.js';
 import { findAnyProduct, findLiveProduct, requireProduct, toProduct } from './product-view.js';
 
 /** What other features and the admin read about products, uncached. */
 export function createProductReads(repo: CatalogRepo, currency: string) {
   return {
     async getProduct(id: string, isAdmin: boolean): Promise<Product> {
-      return toProduct(await requireProduct(repo, id), isAdmin, currency);
+      return withDescriptionHtml(toProduct(await requireProduct(repo, id), isAdmin, currency));
     },
 
     /**

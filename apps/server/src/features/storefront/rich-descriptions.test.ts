@@ -9,8 +9,8 @@ import { writeWebBuild } from '../../test/web-build.js';
 import type { PageRenderer } from './storefront.service.js';
 
 // A Markdown description on the product page as the server sends it: the head carries its plain
-// text, the page its rendered HTML. The renderer here draws the description as the web build's
-// product page does (the same shared renderer); the browser test checks the real page.
+// text, the product's answer its rendered HTML. The renderer here draws `descriptionHtml` as the
+// web build's product page does; the browser test checks the real page.
 
 const DESCRIPTION = [
   '# Inside the guide',
@@ -30,7 +30,7 @@ const PLAIN =
 const renderer: PageRenderer = {
   cataloguePlace: () => ({ page: 1, search: '', limit: 10 }),
   renderProductPage: (_url, product, user) => ({
-    html: `<h1>${product.title}</h1><div class="rich-text">${renderMarkdown(product.description)}</div>`,
+    html: `<h1>${product.title}</h1><div class="rich-text">${product.descriptionHtml}</div>`,
     data: { queries: [], user },
   }),
   renderProductNotFound: (_url, _id, user) => ({ html: '', data: { queries: [], user } }),
@@ -42,12 +42,13 @@ const renderer: PageRenderer = {
 
 let t: TestApp;
 let dist: string;
+let admin: string;
 let product: Product;
 
 beforeAll(async () => {
   dist = writeWebBuild();
   t = await buildTestApp({ webDistDir: dist }, { pageRenderer: renderer });
-  const admin = (await signInAsAdmin(t.app)).cookie;
+  admin = (await signInAsAdmin(t.app)).cookie;
   product = await createTestProduct(t.app, admin, {
     title: 'Marked Pages',
     subtitle: '',
@@ -105,6 +106,22 @@ describe('a product page with a Markdown description', () => {
     );
     expect(body).not.toContain('<script>alert');
     expect(body).not.toContain('href="javascript');
+  });
+
+  test("the product's own answer carries the rendered description; lists do not", async () => {
+    const html = renderMarkdown(DESCRIPTION);
+    for (const cookie of [undefined, admin]) {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: `/api/products/${product._id}`,
+        headers: cookie ? { cookie } : {},
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.json<Product>().descriptionHtml).toBe(html);
+    }
+    expect(html).toContain('<h3>Inside the guide</h3>');
+    const list = await t.app.inject({ method: 'GET', url: '/api/products?page=1&limit=10' });
+    expect(list.json<ProductList>().products[0]).not.toHaveProperty('descriptionHtml');
   });
 
   test('search finds its words, not its marks or link addresses', async () => {

@@ -36,7 +36,8 @@ test('Preview shows the description as the product page will; Write brings the t
   await user.click(dialog.getByRole('tab', { name: 'Preview' }));
 
   const preview = within(dialog.getByRole('tabpanel', { name: 'Preview' }));
-  expect(preview.getByRole('heading', { level: 4, name: 'Inside' })).toBeVisible();
+  // The parser loads with the first preview.
+  expect(await preview.findByRole('heading', { level: 4, name: 'Inside' })).toBeVisible();
   expect(preview.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
     'Forty diagrams',
     'A tool list',
@@ -59,5 +60,6 @@ test('the tabs are reached and switched from the keyboard', async () => {
   await user.keyboard('{ArrowRight}');
 
   expect(dialog.getByRole('tab', { name: 'Preview' })).toHaveAttribute('aria-selected', 'true');
-  expect(dialog.getByRole('tabpanel', { name: 'Preview' })).toHaveTextContent('Plain words');
+  const preview = within(dialog.getByRole('tabpanel', { name: 'Preview' }));
+  expect(await preview.findByText('Plain words')).toBeVisible();
 });

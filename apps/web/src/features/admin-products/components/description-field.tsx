@@ -1,13 +1,15 @@
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
-import { useEffect, useRef, useState, type Ref } from 'react';
-import { RichText } from '../../../components/rich-text';
+import { lazy, Suspense, useEffect, useRef, useState, type Ref } from 'react';
 import './description-field.css';
 
 export const DESCRIPTION_HINT = 'Markdown: **bold**, *italic*, lists, [links](https://…)';
 
 type Mode = 'write' | 'preview';
+
+// The Markdown parser loads with the first preview, not with the dashboard.
+const DescriptionPreview = lazy(() => import('./description-preview'));
 
 type DescriptionFieldProps = TextFieldProps & { id: string; inputRef: Ref<HTMLTextAreaElement> };
 
@@ -80,7 +82,9 @@ export function DescriptionField({ inputRef, error, ...field }: DescriptionField
         className="description-field__preview"
       >
         {preview.trim() ? (
-          <RichText source={preview} />
+          <Suspense fallback={<p className="description-field__empty">Loading preview...</p>}>
+            <DescriptionPreview source={preview} />
+          </Suspense>
         ) : (
           <p className="description-field__empty">Nothing to preview yet.</p>
         )}

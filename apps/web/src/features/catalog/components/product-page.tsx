@@ -159,7 +159,7 @@ function ProductDetails({ product }: { product: Product }) {
             <h2 id="product-description" className="product-info__heading t-h6">
               Description
             </h2>
-            <RichText source={product.description} />
+            <ProductDescription product={product} />
           </section>
         </div>
       </div>
@@ -173,6 +173,24 @@ function ProductDetails({ product }: { product: Product }) {
       )}
     </div>
   );
+}
+
+/**
+ * The description as the server rendered it. A product shown from a catalogue page while its
+ * own answer loads has no rendered description yet: lines hold its place for that moment.
+ */
+function ProductDescription({ product }: { product: Product }) {
+  if (product.descriptionHtml === undefined) {
+    return (
+      <div role="status" aria-busy className="product-info__description-loading">
+        <span className="visually-hidden">Loading description...</span>
+        {['', '', 'skeleton__w70'].map((width, index) => (
+          <span key={index} aria-hidden className={`bone bone--text ${width}`} />
+        ))}
+      </div>
+    );
+  }
+  return <RichText html={product.descriptionHtml} />;
 }
 
 /**
