@@ -1,3 +1,6 @@
+// With the first view's styles (the router loads the skeleton up front): the server's page
+// draws the product, its description included, before the page's own script arrives.
+import '../../../components/rich-text.css';
 import './product-page.css';
 
 function Bone({ className }: { className: string }) {
