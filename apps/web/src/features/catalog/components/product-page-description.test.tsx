@@ -2,9 +2,10 @@ import { act, screen, within } from '@testing-library/react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, expect, test, vi } from 'vitest';
-import { jsonResponse, stubFetch } from '../../../test/fetch';
+import { deferredResponse, jsonResponse, stubFetch } from '../../../test/fetch';
 import { renderRoutes } from '../../../test/render';
-import { makeProduct } from '../catalog-fixtures';
+import { catalogKeys } from '../api/keys';
+import { makeProduct, makeProductList } from '../catalog-fixtures';
 import { ProductPage } from './product-page';
 import { productPageAt } from './server-rendered-product-page';
 
@@ -62,4 +63,22 @@ test("the app hydrates the server's description without a mismatch", async () =>
 
   expect(onRecoverableError).not.toHaveBeenCalled();
   expect(container.querySelector('.rich-text')!.innerHTML).toBe(served);
+});
+
+test("a product shown from a catalogue page holds the description's place until its answer", async () => {
+  const list = makeProductList({ count: 1 });
+  const listed = list.products[0]!;
+  const answer = deferredResponse();
+  stubFetch({ 'GET /api/products/p1': () => answer.promise });
+  renderRoutes([{ path: '/product/:id', element: <ProductPage /> }], {
+    initialEntry: '/product/p1',
+    seed: (client) => client.setQueryData(catalogKeys.list({ page: 1, search: '' }), list),
+  });
+  const region = within(await screen.findByRole('region', { name: 'Description' }));
+  expect(region.getByRole('status')).toHaveTextContent('Loading description...');
+
+  answer.resolve(jsonResponse(makeProduct({ ...listed, description: '**Sewn** by hand.' })));
+
+  expect(await region.findByText('Sewn')).toHaveProperty('tagName', 'STRONG');
+  expect(region.queryByRole('status')).toBeNull();
 });
