@@ -23,6 +23,43 @@ export interface PageQuery {
 
 export const iso = (ms: number) => new Date(ms).toISOString();
 
+/** Orders as the API shows them, with their license keys (the admin's view shows more of them). */
+async function purchasesOf(
+  rows: OrderRow[],
+  {
+    catalog,
+    licenseKeys,
+    effectiveLimit,
+  }: Pick<OrderViewsOptions, 'catalog'> & {
+    licenseKeys: OrderLicenseKeys;
+    effectiveLimit: (productLimit: number | null | undefined) => number | null;
+  },
+) {
+  const productIds = rows.map((row) => row.productId);
+  const [products, limits, keys] = await Promise.all([
+    catalog.getProductSummaries(productIds),
+    catalog.getDownloadLimits(productIds),
+    licenseKeys.keysOf(rows.map((row) => row.id)),
+  ]);
+  const purchases = rows.map((row): Purchase => ({
+    _id: row.id,
+    product: products.get(row.productId) ?? null,
+    amountCents: row.amountCents,
+    subtotalCents: row.subtotalCents,
+    taxCents: row.taxCents,
+    currency: row.currency.toUpperCase(),
+    buyerCountry: row.buyerCountry,
+    buyerTaxId: row.buyerTaxId,
+    status: row.status,
+    createdAt: iso(row.createdAt),
+    paidAt: row.paidAt === null ? null : iso(row.paidAt),
+    dispute: row.disputeStatus,
+    downloads: { used: row.downloadsUsed, limit: effectiveLimit(limits.get(row.productId)) },
+    licenseKey: keys.get(row.id)?.licenseKey ?? null,
+  }));
+  return { purchases, keys };
+}
+
 /** Orders as the API shows them to buyers and to the owner, a page at a time. */
 export function createOrderViews({
   repo,
@@ -39,35 +76,9 @@ export function createOrderViews({
   };
 
   /** Orders as the API shows them; product data comes from the catalogue (null once deleted). */
-  async function toPurchases(rows: OrderRow[]): Promise<Purchase[]> {
-    return (await purchasesWithKeys(rows)).purchases;
-  }
-
-  async function purchasesWithKeys(rows: OrderRow[]) {
-    const productIds = rows.map((row) => row.productId);
-    const [products, limits, keys] = await Promise.all([
-      catalog.getProductSummaries(productIds),
-      catalog.getDownloadLimits(productIds),
-      licenseKeys.keysOf(rows.map((row) => row.id)),
-    ]);
-    const purchases = rows.map((row): Purchase => ({
-      _id: row.id,
-      product: products.get(row.productId) ?? null,
-      amountCents: row.amountCents,
-      subtotalCents: row.subtotalCents,
-      taxCents: row.taxCents,
-      currency: row.currency.toUpperCase(),
-      buyerCountry: row.buyerCountry,
-      buyerTaxId: row.buyerTaxId,
-      status: row.status,
-      createdAt: iso(row.createdAt),
-      paidAt: row.paidAt === null ? null : iso(row.paidAt),
-      dispute: row.disputeStatus,
-      downloads: { used: row.downloadsUsed, limit: effectiveLimit(limits.get(row.productId)) },
-      licenseKey: keys.get(row.id)?.licenseKey ?? null,
-    }));
-    return { purchases, keys };
-  }
+  const purchasesWithKeys = (rows: OrderRow[]) =>
+    purchasesOf(rows, { catalog, licenseKeys, effectiveLimit });
+  const toPurchases = async (rows: OrderRow[]) => (await purchasesWithKeys(rows)).purchases;
 
   return {
     effectiveLimit,
