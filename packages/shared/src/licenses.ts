@@ -15,6 +15,20 @@ export const LicenseMessages = {
   limitReached: 'This license key has reached its activation limit.',
   orderHasNoKey: 'This order has no license key.',
   rateLimited: (wait: string) => `Too many license checks. Please try again in ${wait}.`,
+  keyLabel: 'License key',
+  copy: 'Copy license key',
+  copied: 'License key copied',
+  copyFailed: 'The license key could not be copied. Select it and copy it yourself.',
+  /** "2 of 3 activations", "2 activations (no limit)". */
+  activations: (uses: number, maxUses: number | null) =>
+    maxUses === null
+      ? `${uses} activation${uses === 1 ? '' : 's'} (no limit)`
+      : `${uses} of ${maxUses} activation${maxUses === 1 ? '' : 's'}`,
+  disable: 'Disable key',
+  enable: 'Enable key',
+  disabledNote: 'Disabled',
+  keyDisabled: 'License key disabled',
+  keyEnabled: 'License key enabled',
 } as const;
 
 /** Activations one key may allow at most (the owner's "Activations per key"). */

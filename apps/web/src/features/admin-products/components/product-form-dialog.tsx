@@ -10,6 +10,7 @@ import { ProductFormFields } from './product-form-fields';
 import { ProductPricingField } from './product-form-pricing-field';
 import { ProductFormLayout } from './product-form-layout';
 import { ProductTaxField } from './product-form-tax-field';
+import { ProductLicenseKeysField } from './product-form-license-keys-field';
 import {
   productFormDefaults,
   productFormSchema,
@@ -124,6 +125,7 @@ export function ProductFormDialog({
       <ProductFormFields register={register} errors={errors} isSubmitting={isSubmitting} />
       <ProductPricingField control={control} isSubmitting={isSubmitting} />
       <ProductTaxField control={control} isSubmitting={isSubmitting} />
+      <ProductLicenseKeysField control={control} isSubmitting={isSubmitting} />
       <ProductFileFields
         control={control}
         trigger={trigger}

@@ -36,6 +36,10 @@ export function buildProductSubmission(
           minimumPrice: values.payWhatYouWant ? values.minimumPrice : null,
         }
       : {}),
+    // License keys likewise, when on or they were.
+    ...(values.licenseKeys.enabled || product?.licenseKeys?.enabled
+      ? { licenseKeys: values.licenseKeys }
+      : {}),
   };
   const fileRef = digitalFile && {
     public_id: digitalFile.public_id,
