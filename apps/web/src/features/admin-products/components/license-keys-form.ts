@@ -37,3 +37,8 @@ export function licenseKeysFormDefaults(settings: LicenseKeySettings | undefined
     maxUses: settings?.maxUses == null ? '1' : String(settings.maxUses),
   };
 }
+
+/** Whether the admin changed the keys (a change back to what they were is none). */
+export const licenseKeysEdits = (dirtyFields: {
+  licenseKeys?: Partial<Record<'enabled' | 'unlimited' | 'maxUses', boolean>>;
+}) => ({ isLicenseKeysEdited: Object.values(dirtyFields.licenseKeys ?? {}).some(Boolean) });

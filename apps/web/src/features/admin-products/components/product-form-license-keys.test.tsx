@@ -2,6 +2,7 @@ import { LicenseMessages } from '@bindery/shared';
 import { screen } from '@testing-library/react';
 import { toast } from 'sonner';
 import { afterEach, expect, test } from 'vitest';
+import { jsonResponse } from '../../../test/fetch';
 import { makeProduct } from '../testing/fixtures';
 import {
   enter,
@@ -41,7 +42,7 @@ test('"No limit" sends a null limit', async () => {
   expect(saved[0]).toMatchObject({ licenseKeys: { enabled: true, maxUses: null } });
 }, 30_000);
 
-test('a limit of 0 is refused before anything is sent; a product without keys sends none', async () => {
+test('a limit of 0 is refused before anything is sent; switched off again, the keys are off', async () => {
   const { user, saved } = renderDashboard();
   const dialog = await openAddForm(user);
   await fillProduct(user, dialog);
@@ -56,7 +57,7 @@ test('a limit of 0 is refused before anything is sent; a product without keys se
   await user.click(dialog.getByLabelText('License keys'));
   await user.click(dialog.getByRole('button', { name: 'Save Product' }));
   expect(await screen.findByText('Product added successfully!')).toBeInTheDocument();
-  expect(saved[0]).not.toHaveProperty('licenseKeys');
+  expect(saved[0]).toMatchObject({ licenseKeys: { enabled: false, maxUses: null } });
 }, 30_000);
 
 test('an edit shows the product’s keys; turning them off sends that', async () => {
@@ -64,6 +65,20 @@ test('an edit shows the product’s keys; turning them off sends that', async ()
   const { user, saved } = renderDashboard([product]);
   const dialog = await openEditForm(user, 'Typesetter');
   expect(dialog.getByLabelText('Activations per key')).toHaveValue(5);
+  await user.click(dialog.getByLabelText('License keys'));
+  await user.click(dialog.getByRole('button', { name: 'Save Changes' }));
+  expect(await screen.findByText('Product updated successfully!')).toBeInTheDocument();
+  expect(saved[0]).toMatchObject({ licenseKeys: { enabled: false, maxUses: null } });
+}, 30_000);
+
+test('a product listed without its keys shows them from its admin view; turning them off sends that', async () => {
+  const listed = makeProduct({ title: 'Fontsmith', digitalFile: { format: 'pdf', size: 2048 } });
+  const detail = { ...listed, licenseKeys: { enabled: true, maxUses: 7 } };
+  const { user, saved } = renderDashboard([listed], {
+    [`GET /api/products/${listed._id}`]: () => jsonResponse(detail),
+  });
+  const dialog = await openEditForm(user, 'Fontsmith');
+  expect(await dialog.findByLabelText('Activations per key')).toHaveValue(7);
   await user.click(dialog.getByLabelText('License keys'));
   await user.click(dialog.getByRole('button', { name: 'Save Changes' }));
   expect(await screen.findByText('Product updated successfully!')).toBeInTheDocument();

@@ -17,7 +17,11 @@ export function buildProductSubmission(
   product: AdminProduct | null,
   values: ProductFormValues,
   { digitalFile, image }: UploadedParts,
-  { isLimitEdited, isTaxCodeEdited }: { isLimitEdited: boolean; isTaxCodeEdited: boolean },
+  {
+    isLimitEdited,
+    isTaxCodeEdited,
+    isLicenseKeysEdited = false,
+  }: { isLimitEdited: boolean; isTaxCodeEdited: boolean; isLicenseKeysEdited?: boolean },
 ): ProductSubmission | null {
   const fields = {
     title: values.title,
@@ -36,8 +40,8 @@ export function buildProductSubmission(
           minimumPrice: values.payWhatYouWant ? values.minimumPrice : null,
         }
       : {}),
-    // License keys likewise, when on or they were.
-    ...(values.licenseKeys.enabled || product?.licenseKeys?.enabled
+    // License keys when on, or changed (turned off): a product without them sends nothing.
+    ...(values.licenseKeys.enabled || isLicenseKeysEdited
       ? { licenseKeys: values.licenseKeys }
       : {}),
   };
