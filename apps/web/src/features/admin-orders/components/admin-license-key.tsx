@@ -27,7 +27,7 @@ export function AdminLicenseKey({ row }: { row: AdminOrderRow }) {
     );
   return (
     <Box sx={{ minWidth: 0 }}>
-      <LicenseKey licenseKey={row.licenseKey} sx={{ mt: 0.5 }} />
+      <LicenseKey licenseKey={row.licenseKey} isDense sx={{ mt: 0.5 }} />
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 1 }}>
         <Typography variant="caption" color={isDisabled ? 'error' : 'textSecondary'}>
           {LicenseMessages.activations(row.licenseKeyUses ?? 0, row.licenseKeyMaxUses)}

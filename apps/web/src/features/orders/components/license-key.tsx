@@ -21,7 +21,16 @@ async function copyKey(licenseKey: string): Promise<void> {
  * An order's license key, as the buyer needs it: in a fixed-width face (0 and O, 1 and I apart),
  * selectable, with a copy button. Nothing for an order without one.
  */
-export function LicenseKey({ licenseKey, sx }: { licenseKey: string | null; sx?: SxProps<Theme> }) {
+export function LicenseKey({
+  licenseKey,
+  isDense = false,
+  sx,
+}: {
+  licenseKey: string | null;
+  /** Smaller, for a narrow table cell. */
+  isDense?: boolean;
+  sx?: SxProps<Theme>;
+}) {
   if (!licenseKey) return null;
   return (
     <Box sx={[{ mt: 0.75, minWidth: 0 }, ...(Array.isArray(sx) ? sx : [sx])]}>
@@ -34,7 +43,7 @@ export function LicenseKey({ licenseKey, sx }: { licenseKey: string | null; sx?:
           data-testid="license-key"
           sx={{
             fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace',
-            fontSize: '0.8125rem',
+            fontSize: isDense ? '0.75rem' : '0.8125rem',
             overflowWrap: 'anywhere',
             userSelect: 'all',
           }}
