@@ -11,6 +11,7 @@ import {
   ErrorBodySchema,
   ErrorCode,
   GenerateDownloadLinkBodySchema,
+  LicenseInvalidSchema,
   ListProductsQuerySchema,
   LoginBodySchema,
   MyOrdersQuerySchema,
@@ -24,6 +25,7 @@ import {
   RegisterBodySchema,
   UpdateProductBodySchema,
   UpdateStoreSettingsBodySchema,
+  VerifyLicenseBodySchema,
 } from '@bindery/shared';
 import fc from 'fast-check';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
@@ -107,6 +109,8 @@ interface RouteSpec {
   html?: boolean;
   /** Tables a 4xx changes by design (and nothing else). */
   sideEffects?: TableName[];
+  /** Its refusals' bodies, when some are not `{ message, code }` alone (license checks). */
+  errorBody?: z.ZodType;
   /** Too slow for many cases (a password hash per valid request): this share of FUZZ_RUNS. */
   runsShare?: number;
 }
@@ -257,6 +261,21 @@ const ROUTES: Record<string, RouteSpec> = {
   },
   'PUT /api/admin/settings': { access: 'admin', body: UpdateStoreSettingsBodySchema },
   'POST /api/admin/orders/:id/receipt': { access: 'admin', params: { id: () => pools.orderIds } },
+  'POST /api/licenses/verify': {
+    access: 'anyone',
+    body: VerifyLicenseBodySchema,
+    // Every check is counted per address, refused or not.
+    sideEffects: ['authFailures'],
+    errorBody: ErrorBodySchema.strict().or(LicenseInvalidSchema.strict()),
+  },
+  'POST /api/admin/orders/:id/license-key/disable': {
+    access: 'admin',
+    params: { id: () => pools.orderIds },
+  },
+  'POST /api/admin/orders/:id/license-key/enable': {
+    access: 'admin',
+    params: { id: () => pools.orderIds },
+  },
   'POST /api/orders/:id/receipt': { access: 'signed-in', params: { id: () => pools.orderIds } },
   // The buyer's and admins' only, but a visitor gets 404 rather than 401 (nothing to reveal).
   'GET /api/orders/:id/invoice.pdf': { access: 'anyone', params: { id: () => pools.orderIds } },
@@ -1064,10 +1083,14 @@ function describeRequest(options: InjectOptions, response: LightMyRequestRespons
   ].join('\n');
 }
 
-function checkErrorBody(response: LightMyRequestResponse, where: string) {
+function checkErrorBody(
+  response: LightMyRequestResponse,
+  where: string,
+  schema: z.ZodType = ErrorBodySchema.strict(),
+) {
   expect(response.headers['content-type'], where).toMatch(/^application\/json/);
   const body: unknown = response.json();
-  const parsed = ErrorBodySchema.strict().safeParse(body);
+  const parsed = schema.safeParse(body);
   expect(parsed.success, where).toBe(true);
   const code = (body as { code: string }).code;
   expect(KNOWN_CODES.has(code), where).toBe(true);
@@ -1111,7 +1134,8 @@ async function runCase(method: string, url: string, spec: RouteSpec, fuzz: FuzzC
       break;
   }
   const isPage = spec.html && String(response.headers['content-type']).startsWith('text/html');
-  if (response.statusCode >= 400 && method !== 'HEAD' && !isPage) checkErrorBody(response, where);
+  if (response.statusCode >= 400 && method !== 'HEAD' && !isPage)
+    checkErrorBody(response, where, spec.errorBody);
   if (response.statusCode >= 400 && response.statusCode < 500) {
     // A refused request changes nothing (the route's `sideEffects` aside).
     expect(

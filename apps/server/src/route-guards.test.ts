@@ -27,6 +27,8 @@ const OPEN_TO_VISITORS = new Set([
   'GET /api/orders/:id/credit-note.pdf',
   // A code's price for a product, as the product page shows it to anyone.
   'GET /api/discounts/:code',
+  // A seller's software checking a license key: the key is the credential.
+  'POST /api/licenses/verify',
 ]);
 const OPEN_TO_BUYERS = new Set([
   'GET /api/auth/me',

@@ -4,6 +4,7 @@ import { PricingMessages } from './pricing.js';
 import { PRODUCT_LIMITS } from './limits.js';
 import { hasAtMostTwoDecimals, hasValidDecimals, priceDecimals } from './money.js';
 import { TAX_CODE_PATTERN, TaxMessages } from './tax.js';
+import { LicenseKeySettingsSchema } from './licenses.js';
 
 export const DIGITAL_FORMATS = ['pdf', 'zip', 'epub'] as const;
 export const DigitalFormatSchema = z.enum(DIGITAL_FORMATS);
@@ -54,6 +55,8 @@ export const ProductSchema = z.object({
    * default (`DEFAULT_TAX_CODE`).
    */
   taxCode: z.string().nullable().optional(),
+  /** Admin view only: whether paid orders get a license key, and its activations (decision 037). */
+  licenseKeys: LicenseKeySettingsSchema.optional(),
 });
 export type Product = z.infer<typeof ProductSchema>;
 
@@ -164,6 +167,8 @@ const productFields = {
     .refine(hasAtMostTwoDecimals, PricingMessages.minimumDecimals)
     .nullable()
     .optional(),
+  /** Absent: off on a new product, unchanged on an edit. */
+  licenseKeys: LicenseKeySettingsSchema.optional(),
 };
 
 const ImagesSchema = z

@@ -47,6 +47,8 @@ export const PurchaseSchema = z.object({
   dispute: DisputeStatusSchema.nullable(),
   /** Completed downloads counted, and how many the order allows (null: unlimited). */
   downloads: z.object({ used: z.number().int(), limit: z.number().int().nullable() }),
+  /** The order's license key ("8F3C2A1B-…"), issued when it was paid; null for none. */
+  licenseKey: z.string().nullable(),
 });
 export type Purchase = z.infer<typeof PurchaseSchema>;
 
@@ -80,6 +82,10 @@ export const AdminOrderSchema = PurchaseSchema.extend({
   discountCode: z.string().nullable(),
   /** What the code took off the price; 0 without one. */
   discountCents: z.number().int(),
+  /** The key's activations counted, the limit it was sold with, and whether it is disabled. */
+  licenseKeyUses: z.number().int().nullable(),
+  licenseKeyMaxUses: z.number().int().nullable(),
+  licenseKeyDisabled: z.boolean(),
 });
 export type AdminOrder = z.infer<typeof AdminOrderSchema>;
 

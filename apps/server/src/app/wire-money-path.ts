@@ -16,6 +16,7 @@ import {
   ordersRoutes,
   recordEach,
   type DocumentRecorder,
+  type OrderLicenseKeys,
 } from '../features/orders/index.js';
 import { createSalesLedger, createSalesService, salesRoutes } from '../features/sales/index.js';
 import {
@@ -34,6 +35,7 @@ import type { AppContext } from './app-context.js';
 import { scheduleReconciliation } from './jobs.js';
 import { buildDiscounts, registerDiscounts } from './wire-discounts.js';
 import { invoiceNumberingFor, registerInvoices } from './wire-invoices.js';
+import { licensePortsFor, registerLicenses } from './wire-licenses.js';
 
 interface MoneyPathNeeds {
   mail: MailService;
@@ -47,8 +49,10 @@ interface MoneyPathNeeds {
 function orderNoticesOf(
   config: AppContext['config'],
   { mail, auth, catalog, settings }: Pick<MoneyPathNeeds, 'mail' | 'auth' | 'catalog' | 'settings'>,
+  licenseKeys?: OrderLicenseKeys,
 ) {
   return createOrderNotices({
+    licenseKeys,
     mail,
     catalog,
     users: auth,
@@ -80,11 +84,13 @@ export async function wireMoneyPath(
   const payments = createPaymentProvider({ config, testCheckout: testCheckoutSessions, clock });
   const salesRepo = createSalesRepo(database.db, database.dialect);
   const discounts = buildDiscounts({ config, database }, { catalog, clock });
+  const licenses = licensePortsFor(database, catalog, clock);
   const orders = buildOrders(config, database, clock, salesRepo, discounts.redemptions, {
     mail,
     auth,
     catalog,
     settings,
+    licenses,
   });
   const downloads = createDownloadsService({
     repo: createDownloadsRepo(database.db, database.dialect),
@@ -115,6 +121,7 @@ export async function wireMoneyPath(
   await app.register(ordersRoutes, { orders, downloads, checkout });
   await registerInvoices({ app, config, database }, { orders, auth, catalog, settings });
   await registerDiscounts(app, discounts.service);
+  await registerLicenses({ app, database }, { orders, auth, clock });
   await app.register(checkoutRoutes, { checkout });
   const storeName = () => settings.now().storeName;
   await app.register(buyLinkRoutes, { checkout, orders, storeName });
@@ -151,7 +158,13 @@ function buildOrders(
   clock: () => number,
   salesRepo: ReturnType<typeof createSalesRepo>,
   redemptions: DocumentRecorder,
-  { mail, auth, catalog, settings }: Omit<MoneyPathNeeds, 'uploads'>,
+  {
+    mail,
+    auth,
+    catalog,
+    settings,
+    licenses,
+  }: Omit<MoneyPathNeeds, 'uploads'> & { licenses: ReturnType<typeof licensePortsFor> },
 ) {
   return createOrdersService({
     repo: createOrdersRepo(
@@ -159,11 +172,12 @@ function buildOrders(
       database.dialect,
       createSalesLedger(salesRepo),
       // Each status change numbers the invoice or credit note, and moves a code's redemption.
-      recordEach(invoiceNumberingFor(settings), redemptions),
+      recordEach(invoiceNumberingFor(settings), redemptions, licenses.issuing),
     ),
     catalog,
     users: auth,
-    notices: orderNoticesOf(config, { mail, auth, catalog, settings }),
+    notices: orderNoticesOf(config, { mail, auth, catalog, settings }, licenses.keys),
+    licenseKeys: licenses.keys,
     downloadLimit: config.downloads.limit,
     clock,
   });

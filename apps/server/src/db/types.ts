@@ -15,6 +15,7 @@ import type {
   FreeClaimsTable,
 } from './discount-tables.js';
 import type { InvoiceDocumentsTable, InvoiceSequencesTable } from './invoice-tables.js';
+import type { LicenseKeysTable } from './license-tables.js';
 import type { SalesProductDaysTable, SalesQuarterHoursTable } from './sales-tables.js';
 import type {
   TestCheckoutRefundsTable,
@@ -22,6 +23,7 @@ import type {
 } from './test-checkout-tables.js';
 export type * from './discount-tables.js';
 export type * from './invoice-tables.js';
+export type * from './license-tables.js';
 export type * from './sales-tables.js';
 export type * from './test-checkout-tables.js';
 
@@ -76,6 +78,10 @@ export interface ProductsTable {
   /** 1: buyers pay what they want from `minimumPriceCents`, the price suggested (migration 025). */
   payWhatYouWant: number;
   minimumPriceCents: number | null;
+  /** 1: each paid order gets a license key (migration 029); absent in rows built before it. */
+  licenseKeysEnabled?: number;
+  /** Activations each key allows; null for no limit. */
+  licenseKeyMaxUses?: number | null;
 }
 
 /**
@@ -322,6 +328,7 @@ export interface Database {
   discounts: DiscountsTable;
   discountRedemptions: DiscountRedemptionsTable;
   freeClaims: FreeClaimsTable;
+  licenseKeys: LicenseKeysTable;
 }
 
 /** The owner's settings, one row (id 1): a JSON document and the version every save raises. */

@@ -8,6 +8,7 @@ import { createAuthSessions } from './auth-sessions.js';
 import type { PasswordChangedNotice } from './password-notice.js';
 import { createSignIn } from './sign-in.js';
 import { createSignInThrottle } from './sign-in-throttle.js';
+import { createRequestThrottle } from './request-throttle.js';
 
 export { hashToken, toUser } from './auth-common.js';
 export type { NewAccount } from './sign-in.js';
@@ -37,6 +38,7 @@ export function createAuthService(
     ...createAccountSettings({ ...deps, throttle, notifyPasswordChanged }),
 
     hasAdmin: () => repo.hasAdmin(),
+    ...createRequestThrottle(deps),
 
     /** The accounts whose email contains `fragment`, any case (the admin's order search). */
     findUserIdsByEmail: (fragment: string) => repo.findUserIdsByEmail(fragment),

@@ -50,6 +50,8 @@ export function searchColumns(fields: {
 export function createCatalogRepo(db: Db, dialect: Dialect) {
   return {
     ...catalogQueries(db, dialect),
+    /** The same queries inside a transaction another feature holds. */
+    within: (trx: Db) => catalogQueries(trx, dialect),
     /**
      * Runs `work` in one transaction: `tx` holds the same queries bound to it, and `trx` is the
      * transaction itself, for another feature's service to join (uploads claimed by a product).

@@ -5,6 +5,7 @@ import { createCatalogPages } from './catalog-pages.js';
 import type { CatalogRepo } from './catalog.repo.js';
 import { createKeptAnswers } from './kept-answers.js';
 import { createProductReads } from './product-reads.js';
+import { createLicenseKeyReads } from './product-license-keys.js';
 import * as writes from './product-writes.js';
 
 export type { KeptCatalogAnswer } from './kept-answers.js';
@@ -38,6 +39,7 @@ export function createCatalogService(
     listAdminProducts,
     ...createKeptAnswers(repo, answers, listProducts, currency),
     ...createProductReads(repo, currency),
+    ...createLicenseKeyReads(repo),
     /** STORE_CURRENCY: what the catalogue's prices are in. */
     currency,
     createProduct: (body: writes.CreateInput) => writes.createProduct(deps, body),

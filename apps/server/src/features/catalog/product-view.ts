@@ -6,6 +6,7 @@ import {
 } from '@bindery/shared';
 import { AppError } from '../../errors.js';
 import type { CatalogRepo, ProductRow } from './catalog.repo.js';
+import { licenseKeysOf } from './product-license-keys.js';
 
 /** Ids are 16 base64url characters; anything else is not a product and reads as not found. */
 const ID_SHAPE = /^[A-Za-z0-9_-]{16}$/;
@@ -38,6 +39,7 @@ export function toProduct(row: ProductRow, isAdmin: boolean, currency: string): 
     createdAt: new Date(row.createdAt).toISOString(),
     updatedAt: new Date(row.updatedAt).toISOString(),
     ...(isAdmin ? { downloadLimit: row.downloadLimit, taxCode: row.taxCode } : {}),
+    ...(isAdmin ? { licenseKeys: licenseKeysOf(row) } : {}),
   };
 }
 

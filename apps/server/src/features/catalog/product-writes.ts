@@ -15,6 +15,7 @@ import type { UploadsService } from '../uploads/index.js';
 import type { CatalogRepo, ProductRow } from './catalog.repo.js';
 import { isProductId, requireProduct, toListedProduct, toProduct } from './product-view.js';
 import { pricingOf } from './product-pricing.js';
+import { licenseKeyColumns } from './product-license-keys.js';
 
 export type CreateInput = z.output<typeof CreateProductBodySchema>;
 export type UpdateInput = z.output<typeof UpdateProductBodySchema>;
@@ -102,6 +103,7 @@ export async function createProduct(deps: ProductWriteDeps, body: CreateInput): 
     downloadLimit: body.downloadLimit,
     taxCode: body.taxCode,
     ...pricingOf(body, priceCents, deps.currency),
+    ...licenseKeyColumns(body.licenseKeys),
   };
   // One transaction: the product exists exactly when its uploads are claimed by it alone,
   // so an upload another product just took (or one being deleted) answers 409 with no product.
@@ -129,6 +131,7 @@ export async function updateProduct(
     ...(body.downloadLimit !== undefined ? { downloadLimit: body.downloadLimit } : {}),
     ...(body.taxCode !== undefined ? { taxCode: body.taxCode } : {}),
     ...pricingOf(body, priceCents, deps.currency, current),
+    ...licenseKeyColumns(body.licenseKeys, true),
     updatedAt: deps.clock(),
   };
   const replaced: string[] = [];

@@ -106,6 +106,8 @@ export interface OrderMailFacts {
   invoiceUrl: string;
   /** The tax the payment charged (`amountCents` is the total then); null when none was asked. */
   tax?: ReceiptTax | null;
+  /** The order's license key ("8F3C2A1B-…"), on the receipt of a product that issues keys. */
+  licenseKey?: string | null;
 }
 
 /** A taxed order's lines: minor units of the order's currency. */
@@ -150,6 +152,7 @@ export function receiptMail(facts: OrderMailFacts): OutgoingMail {
       ...paidLines(facts),
       ['Order date', formatDate(facts.orderedAt, facts.timeZone)],
       ['Order number', facts.orderId],
+      ...(facts.licenseKey ? [['License key', facts.licenseKey] as [string, string]] : []),
     ],
     action: { label: 'Go to My Orders', url: `${facts.storeUrl}/store/my-orders` },
     link: { label: 'Download your invoice (PDF)', url: facts.invoiceUrl },

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.js';
 /** An order's status as one transition moved it. */
 export interface StatusChange {
   orderId: string;
+  productId: string;
   from: OrderStatus;
   to: OrderStatus;
   /** When it moved (ms). */

@@ -233,7 +233,10 @@ async function moveStatus(
     .executeTakeFirst();
   if (!updated) return null;
   await sales.recordSalesChange(current, updated, db);
-  await documents.recordStatusChange({ orderId, from: current.status, to, at: now }, db);
+  await documents.recordStatusChange(
+    { orderId, productId: updated.productId, from: current.status, to, at: now },
+    db,
+  );
   await db
     .insertInto('orderTransitions')
     .values({ orderId, fromStatus: current.status, toStatus: to, reason, createdAt: now })

@@ -5,6 +5,7 @@ import type { AuthService } from '../auth/index.js';
 import type { CatalogService } from '../catalog/index.js';
 import { type MailService, type OrderMailFacts, receiptMail, refundMail } from '../mail/index.js';
 import type { OutcomeNotices } from './fulfilment.js';
+import { NO_ORDER_KEYS, type OrderLicenseKeys } from './order-license-keys.js';
 import type { OrderRow } from './orders.repo.js';
 
 export interface OrderNoticesOptions {
@@ -18,6 +19,8 @@ export interface OrderNoticesOptions {
   timeZone: string;
   /** STORE_LOCALE: how amounts are written. */
   locale: string;
+  /** The key the payment issued, read inside its transaction for the receipt. */
+  licenseKeys?: OrderLicenseKeys;
 }
 
 /** Shown for a product deleted since it was bought (its order and file are kept). */
@@ -74,7 +77,11 @@ export function createOrderNotices(options: OrderNoticesOptions) {
       return {
         /** Whom the email goes to. */
         to: buyer.email,
-        paid: (within: Kysely<Database>) => options.mail.enqueue(receiptMail(facts), within),
+        paid: async (within: Kysely<Database>) => {
+          const keys = await (options.licenseKeys ?? NO_ORDER_KEYS).keysOf([order.id], within);
+          const licenseKey = keys.get(order.id)?.licenseKey ?? null;
+          await options.mail.enqueue(receiptMail({ ...facts, licenseKey }), within);
+        },
         refunded: (within: Kysely<Database>) => options.mail.enqueue(refundMail(facts), within),
       };
     },

@@ -1,6 +1,7 @@
 import type { AdminOrder, MyPurchase, Purchase } from '@bindery/shared';
 import type { AuthService } from '../auth/index.js';
 import type { CatalogService } from '../catalog/index.js';
+import { NO_ORDER_KEYS, type OrderLicenseKeys } from './order-license-keys.js';
 import type { ListFilter } from './order-lookups.repo.js';
 import { canRefund } from './order-status.js';
 import type { OrderRow, OrderSort, OrdersRepo } from './orders.repo.js';
@@ -12,6 +13,7 @@ export interface OrderViewsOptions {
   /** DOWNLOAD_LIMIT: completed downloads per order unless the product sets its own; 0 unlimited. */
   downloadLimit: number;
   clock: () => number;
+  licenseKeys?: OrderLicenseKeys | undefined;
 }
 
 export interface PageQuery {
@@ -21,6 +23,43 @@ export interface PageQuery {
 
 export const iso = (ms: number) => new Date(ms).toISOString();
 
+/** Orders as the API shows them, with their license keys (the admin's view shows more of them). */
+async function purchasesOf(
+  rows: OrderRow[],
+  {
+    catalog,
+    licenseKeys,
+    effectiveLimit,
+  }: Pick<OrderViewsOptions, 'catalog'> & {
+    licenseKeys: OrderLicenseKeys;
+    effectiveLimit: (productLimit: number | null | undefined) => number | null;
+  },
+) {
+  const productIds = rows.map((row) => row.productId);
+  const [products, limits, keys] = await Promise.all([
+    catalog.getProductSummaries(productIds),
+    catalog.getDownloadLimits(productIds),
+    licenseKeys.keysOf(rows.map((row) => row.id)),
+  ]);
+  const purchases = rows.map((row): Purchase => ({
+    _id: row.id,
+    product: products.get(row.productId) ?? null,
+    amountCents: row.amountCents,
+    subtotalCents: row.subtotalCents,
+    taxCents: row.taxCents,
+    currency: row.currency.toUpperCase(),
+    buyerCountry: row.buyerCountry,
+    buyerTaxId: row.buyerTaxId,
+    status: row.status,
+    createdAt: iso(row.createdAt),
+    paidAt: row.paidAt === null ? null : iso(row.paidAt),
+    dispute: row.disputeStatus,
+    downloads: { used: row.downloadsUsed, limit: effectiveLimit(limits.get(row.productId)) },
+    licenseKey: keys.get(row.id)?.licenseKey ?? null,
+  }));
+  return { purchases, keys };
+}
+
 /** Orders as the API shows them to buyers and to the owner, a page at a time. */
 export function createOrderViews({
   repo,
@@ -28,6 +67,7 @@ export function createOrderViews({
   users,
   downloadLimit,
   clock,
+  licenseKeys = NO_ORDER_KEYS,
 }: OrderViewsOptions) {
   /** The limit that applies to an order of a product with this limit of its own; null unlimited. */
   const effectiveLimit = (productLimit: number | null | undefined): number | null => {
@@ -36,28 +76,9 @@ export function createOrderViews({
   };
 
   /** Orders as the API shows them; product data comes from the catalogue (null once deleted). */
-  async function toPurchases(rows: OrderRow[]): Promise<Purchase[]> {
-    const productIds = rows.map((row) => row.productId);
-    const [products, limits] = await Promise.all([
-      catalog.getProductSummaries(productIds),
-      catalog.getDownloadLimits(productIds),
-    ]);
-    return rows.map((row) => ({
-      _id: row.id,
-      product: products.get(row.productId) ?? null,
-      amountCents: row.amountCents,
-      subtotalCents: row.subtotalCents,
-      taxCents: row.taxCents,
-      currency: row.currency.toUpperCase(),
-      buyerCountry: row.buyerCountry,
-      buyerTaxId: row.buyerTaxId,
-      status: row.status,
-      createdAt: iso(row.createdAt),
-      paidAt: row.paidAt === null ? null : iso(row.paidAt),
-      dispute: row.disputeStatus,
-      downloads: { used: row.downloadsUsed, limit: effectiveLimit(limits.get(row.productId)) },
-    }));
-  }
+  const purchasesWithKeys = (rows: OrderRow[]) =>
+    purchasesOf(rows, { catalog, licenseKeys, effectiveLimit });
+  const toPurchases = async (rows: OrderRow[]) => (await purchasesWithKeys(rows)).purchases;
 
   return {
     effectiveLimit,
@@ -83,8 +104,8 @@ export function createOrderViews({
     },
 
     async toAdminOrders(rows: OrderRow[]): Promise<AdminOrder[]> {
-      const [purchases, customers] = await Promise.all([
-        toPurchases(rows),
+      const [{ purchases, keys }, customers] = await Promise.all([
+        purchasesWithKeys(rows),
         users.getUserSummaries(rows.map((row) => row.userId)),
       ]);
       return rows.map((row, index) => ({
@@ -95,6 +116,9 @@ export function createOrderViews({
         canRefund: canRefund(row),
         discountCode: row.discountCode,
         discountCents: row.discountCents,
+        licenseKeyUses: keys.get(row.id)?.uses ?? null,
+        licenseKeyMaxUses: keys.get(row.id)?.maxUses ?? null,
+        licenseKeyDisabled: keys.get(row.id)?.disabled ?? false,
       }));
     },
 

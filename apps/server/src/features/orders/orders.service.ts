@@ -6,6 +6,7 @@ import { createDownloadAllowance } from './download-allowance.js';
 import { findOrderById, requireOrderById } from './order-ids.js';
 import { createFreeOrders } from './free-orders.js';
 import { createOrderLifecycle } from './order-lifecycle.js';
+import type { OrderLicenseKeys } from './order-license-keys.js';
 import type { OrderNotices } from './order-notices.js';
 import { createOrderReceipts } from './order-receipts.js';
 import type { TimeRange } from './order-sales.js';
@@ -27,6 +28,8 @@ export interface OrdersServiceOptions {
   /** The receipt and refund notice; without it (some tests) outcomes send no email. */
   notices?: OrderNotices;
   clock?: () => number;
+  /** The orders' license keys (the licenses feature); without it no order has one. */
+  licenseKeys?: OrderLicenseKeys;
 }
 
 /**
@@ -41,8 +44,9 @@ export function createOrdersService({
   notices,
   downloadLimit = 0,
   clock = Date.now,
+  licenseKeys,
 }: OrdersServiceOptions) {
-  const views = createOrderViews({ repo, catalog, users, downloadLimit, clock });
+  const views = createOrderViews({ repo, catalog, users, downloadLimit, clock, licenseKeys });
   const lifecycle = createOrderLifecycle({ repo, notices, clock });
   return {
     ...lifecycle,

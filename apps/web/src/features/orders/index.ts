@@ -4,4 +4,5 @@ export { useCreateOrderDownloadLink } from './api/create-order-download-link';
 export { MyOrderSchema, type MyOrder } from './api/get-my-orders';
 export { productOwnershipQuery, useProductOwnership } from './api/get-product-ownership';
 export { orderKeys } from './api/order-keys';
+export { LicenseKey } from './components/license-key';
 export { OrderChip, OrderStatusChip } from './components/order-status-chip';

@@ -7,6 +7,7 @@ import type { AdminOrderRow } from '../api/list-orders';
 import { CustomerCell, discountText, StatusCell, type OrderRowActions } from './order-cells';
 import { orderNumberText } from './order-columns';
 import { OrderActionButtons } from './order-row-actions';
+import { AdminLicenseKey } from './admin-license-key';
 import { formatAmount } from '../../../lib/money';
 import { countryName, hasTaxDetails, netCents } from './order-tax';
 
@@ -49,6 +50,7 @@ export function OrderCard({ row, ...actions }: { row: AdminOrderRow } & OrderRow
       )}
       <CustomerCell user={row.user} />
       <StatusCell row={row} />
+      <AdminLicenseKey row={row} />
       <Typography variant="body2" color="textSecondary">
         {orderNumberText(row)} ·{' '}
         <time dateTime={row.createdAt}>{formatOrderDateTime(row.createdAt)}</time>

@@ -5,6 +5,7 @@ import { formatOrderDateTime } from '../../../lib/format-order-date';
 import type { AdminOrderRow } from '../api/list-orders';
 import { AmountCell, CustomerCell, StatusCell, type OrderRowActions } from './order-cells';
 import { OrderActionIcons } from './order-row-actions';
+import { AdminLicenseKey } from './admin-license-key';
 import { formatAmount } from '../../../lib/money';
 
 /** "#1042": how people name an order. */
@@ -48,13 +49,16 @@ export function orderColumns(
       sortable: false,
       valueGetter: (_value, row) => row.product?.title ?? OrderMessages.productMissing,
       renderCell: ({ row, value }) => (
-        <Typography
-          variant="body2"
-          color={row.product ? 'text.primary' : 'text.secondary'}
-          sx={{ fontWeight: 500, overflowWrap: 'anywhere' }}
-        >
-          {String(value)}
-        </Typography>
+        <div>
+          <Typography
+            variant="body2"
+            color={row.product ? 'text.primary' : 'text.secondary'}
+            sx={{ fontWeight: 500, overflowWrap: 'anywhere' }}
+          >
+            {String(value)}
+          </Typography>
+          <AdminLicenseKey row={row} />
+        </div>
       ),
     },
     {

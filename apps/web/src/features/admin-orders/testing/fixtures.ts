@@ -35,6 +35,10 @@ export function makeAdminOrder(overrides: Partial<AdminOrderRow> = {}): AdminOrd
     reviewReason: null,
     discountCode: null,
     discountCents: 0,
+    licenseKey: null,
+    licenseKeyUses: null,
+    licenseKeyMaxUses: null,
+    licenseKeyDisabled: false,
     // As the server decides for an order nobody flagged: only a paid one holds money to return.
     canRefund: (overrides.status ?? 'paid') === 'paid',
     ...overrides,

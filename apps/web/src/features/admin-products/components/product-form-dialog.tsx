@@ -10,6 +10,8 @@ import { ProductFormFields } from './product-form-fields';
 import { ProductPricingField } from './product-form-pricing-field';
 import { ProductFormLayout } from './product-form-layout';
 import { ProductTaxField } from './product-form-tax-field';
+import { ProductLicenseKeysField } from './product-form-license-keys-field';
+import { licenseKeysEdits } from './license-keys-form';
 import {
   productFormDefaults,
   productFormSchema,
@@ -61,7 +63,7 @@ export function ProductFormDialog({
   const upload = useProductUpload();
   const isSubmitting = upload.isBusy;
 
-  const { control, register, handleSubmit, trigger, setValue, setError, formState } =
+  const { control, register, handleSubmit, trigger, setValue, setError, formState, resetField } =
     useProductForm(product);
   const { errors, isDirty, dirtyFields } = formState;
   const images = useWatch({ control, name: 'images' });
@@ -69,7 +71,7 @@ export function ProductFormDialog({
   const hasNewFile = useWatch({ control, name: 'digitalFile' }) !== null;
   const isLimitEdited = Boolean(dirtyFields.downloadLimit);
   const isTaxCodeEdited = Boolean(dirtyFields.taxCode);
-  const edited = { isLimitEdited, isTaxCodeEdited };
+  const edited = { isLimitEdited, isTaxCodeEdited, ...licenseKeysEdits(dirtyFields) };
   const { currentFile } = useProductDetails(product, edited, setValue);
 
   // Esc, the backdrop, Close and Cancel all come here. While files upload nothing closes the
@@ -124,6 +126,7 @@ export function ProductFormDialog({
       <ProductFormFields register={register} errors={errors} isSubmitting={isSubmitting} />
       <ProductPricingField control={control} isSubmitting={isSubmitting} />
       <ProductTaxField control={control} isSubmitting={isSubmitting} />
+      <ProductLicenseKeysField {...{ control, product, resetField, isSubmitting }} />
       <ProductFileFields
         control={control}
         trigger={trigger}

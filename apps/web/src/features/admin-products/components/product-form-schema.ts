@@ -18,6 +18,7 @@ import { z } from 'zod';
 import { getStoreConfig } from '../../../lib/store-config';
 import { priceInUsd, type AdminProduct } from '../api/list-products';
 import { chosenFiles, currentImageEntries, type ImageEntry } from './image-entries';
+import { LicenseKeysFormSchema, licenseKeysFormDefaults } from './license-keys-form';
 
 export type ProductFormMode = 'add' | 'edit';
 
@@ -137,6 +138,7 @@ export function productFormSchema(
           context.addIssue({ code: 'custom', message: PricingMessages.minimumDecimals });
         }
       }),
+    licenseKeys: LicenseKeysFormSchema,
     images: images.superRefine(async (entries, context) => {
       const problems = (await Promise.all(chosenFiles(entries).map(imageProblem))).filter(
         (problem) => problem !== null,
@@ -172,6 +174,7 @@ export function productFormDefaults(product: AdminProduct | null): ProductFormIn
     taxCode: product?.taxCode ?? '',
     payWhatYouWant: product?.payWhatYouWant ?? false,
     minimumPrice: product?.minimumPrice == null ? '' : String(product.minimumPrice),
+    licenseKeys: licenseKeysFormDefaults(product?.licenseKeys),
     images: product ? currentImageEntries(product.image) : [],
     digitalFile: null,
   };

@@ -17,7 +17,11 @@ export function buildProductSubmission(
   product: AdminProduct | null,
   values: ProductFormValues,
   { digitalFile, image }: UploadedParts,
-  { isLimitEdited, isTaxCodeEdited }: { isLimitEdited: boolean; isTaxCodeEdited: boolean },
+  {
+    isLimitEdited,
+    isTaxCodeEdited,
+    isLicenseKeysEdited = false,
+  }: { isLimitEdited: boolean; isTaxCodeEdited: boolean; isLicenseKeysEdited?: boolean },
 ): ProductSubmission | null {
   const fields = {
     title: values.title,
@@ -35,6 +39,10 @@ export function buildProductSubmission(
           payWhatYouWant: values.payWhatYouWant,
           minimumPrice: values.payWhatYouWant ? values.minimumPrice : null,
         }
+      : {}),
+    // License keys when on, or changed (turned off): a product without them sends nothing.
+    ...(values.licenseKeys.enabled || isLicenseKeysEdited
+      ? { licenseKeys: values.licenseKeys }
       : {}),
   };
   const fileRef = digitalFile && {

@@ -185,6 +185,7 @@ describe('payment success page', () => {
           dispute: null,
           downloads: { used: 0, limit: null },
           checkoutUrl: null,
+          licenseKey: null,
         });
       },
     });

@@ -32,6 +32,7 @@ import {
   useDownloadLink,
 } from '../api/generate-download-link';
 import { useCheckoutOrder } from '../api/get-checkout-order';
+import { CheckoutLicenseKey } from './checkout-license-key';
 
 type Tone = 'success' | 'warning' | 'error';
 
@@ -243,6 +244,7 @@ export function PaymentSuccessPage() {
             </Typography>
           )}
           {body}
+          {link.data && <CheckoutLicenseKey sessionId={sessionId} />}
           <Divider />
           <Box>
             <Button component={RouterLink} to="/products" startIcon={<ArrowBackIcon />}>

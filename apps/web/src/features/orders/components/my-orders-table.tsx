@@ -19,6 +19,7 @@ import type { MyOrder } from '../api/get-my-orders';
 import { formatOrderDateTime } from '../../../lib/format-order-date';
 import { EmailReceiptButton } from './email-receipt-button';
 import { InvoiceLinks } from './invoice-links';
+import { LicenseKey } from './license-key';
 import { CompletePaymentLink, DownloadsUsed, HeldNote, heldReason } from './my-order-notes';
 import { OrderStatusChip } from './order-status-chip';
 import { ProductThumbnail } from '../../../components/product-thumbnail';
@@ -101,6 +102,7 @@ function ProductCell({ order }: { order: MyOrder }) {
           <DownloadsUsed order={order} sx={{ display: { xs: 'inline', sm: 'none' } }} />
           <CompletePaymentLink order={order} display={{ xs: 'inline-flex', sm: 'none' }} />
         </Box>
+        <LicenseKey licenseKey={order.status === 'paid' ? order.licenseKey : null} />
       </Box>
     </Box>
   );
