@@ -4,6 +4,7 @@ import { PricingMessages } from './pricing.js';
 import { PRODUCT_LIMITS } from './limits.js';
 import { hasAtMostTwoDecimals, hasValidDecimals, priceDecimals } from './money.js';
 import { TAX_CODE_PATTERN, TaxMessages } from './tax.js';
+import { productStampingFields, stampingBodyFields } from './stamping.js';
 
 export const DIGITAL_FORMATS = ['pdf', 'zip', 'epub'] as const;
 export const DigitalFormatSchema = z.enum(DIGITAL_FORMATS);
@@ -52,6 +53,7 @@ export const ProductSchema = z.object({
    * default (`DEFAULT_TAX_CODE`).
    */
   taxCode: z.string().nullable().optional(),
+  ...productStampingFields,
 });
 export type Product = z.infer<typeof ProductSchema>;
 
@@ -162,6 +164,7 @@ const productFields = {
     .refine(hasAtMostTwoDecimals, PricingMessages.minimumDecimals)
     .nullable()
     .optional(),
+  ...stampingBodyFields,
 };
 
 const ImagesSchema = z

@@ -16,6 +16,7 @@ import type {
 } from './discount-tables.js';
 import type { InvoiceDocumentsTable, InvoiceSequencesTable } from './invoice-tables.js';
 import type { SalesProductDaysTable, SalesQuarterHoursTable } from './sales-tables.js';
+import type { PdfStampsTable } from './stamping-tables.js';
 import type {
   TestCheckoutRefundsTable,
   TestCheckoutSessionsTable,
@@ -23,6 +24,7 @@ import type {
 export type * from './discount-tables.js';
 export type * from './invoice-tables.js';
 export type * from './sales-tables.js';
+export type * from './stamping-tables.js';
 export type * from './test-checkout-tables.js';
 
 /** Timestamps are milliseconds since the epoch in both databases (integer / bigint). */
@@ -76,6 +78,12 @@ export interface ProductsTable {
   /** 1: buyers pay what they want from `minimumPriceCents`, the price suggested (migration 025). */
   payWhatYouWant: number;
   minimumPriceCents: number | null;
+  /**
+   * 1: PDFs are stamped with the buyer's email and order number; the note says when one could
+   * not be (migration 030). Optional on insert: the columns default to 0 and null.
+   */
+  stampPdf?: number;
+  stampNote?: string | null;
 }
 
 /**
@@ -322,6 +330,7 @@ export interface Database {
   discounts: DiscountsTable;
   discountRedemptions: DiscountRedemptionsTable;
   freeClaims: FreeClaimsTable;
+  pdfStamps: PdfStampsTable;
 }
 
 /** The owner's settings, one row (id 1): a JSON document and the version every save raises. */

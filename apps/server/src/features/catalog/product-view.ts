@@ -38,6 +38,7 @@ export function toProduct(row: ProductRow, isAdmin: boolean, currency: string): 
     createdAt: new Date(row.createdAt).toISOString(),
     updatedAt: new Date(row.updatedAt).toISOString(),
     ...(isAdmin ? { downloadLimit: row.downloadLimit, taxCode: row.taxCode } : {}),
+    ...(isAdmin ? { stampPdf: row.stampPdf === 1, stampNote: row.stampNote ?? null } : {}),
   };
 }
 

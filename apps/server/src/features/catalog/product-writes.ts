@@ -15,6 +15,7 @@ import type { UploadsService } from '../uploads/index.js';
 import type { CatalogRepo, ProductRow } from './catalog.repo.js';
 import { isProductId, requireProduct, toListedProduct, toProduct } from './product-view.js';
 import { pricingOf } from './product-pricing.js';
+import { stampingChanges } from './product-stamping.js';
 
 export type CreateInput = z.output<typeof CreateProductBodySchema>;
 export type UpdateInput = z.output<typeof UpdateProductBodySchema>;
@@ -102,6 +103,8 @@ export async function createProduct(deps: ProductWriteDeps, body: CreateInput): 
     downloadLimit: body.downloadLimit,
     taxCode: body.taxCode,
     ...pricingOf(body, priceCents, deps.currency),
+    stampPdf: body.stampPdf ? 1 : 0,
+    stampNote: null,
   };
   // One transaction: the product exists exactly when its uploads are claimed by it alone,
   // so an upload another product just took (or one being deleted) answers 409 with no product.
@@ -160,6 +163,7 @@ export async function updateProduct(
       digitalFileName: file.fileName,
     });
   }
+  Object.assign(changes, stampingChanges(body, current, changes.digitalFileId !== undefined));
   await repo.transaction(async (tx, trx) => {
     await uploads.attachToProduct(attach, id, trx);
     if (!(await tx.updateProduct(id, changes, expected))) {
