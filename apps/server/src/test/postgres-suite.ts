@@ -36,6 +36,8 @@ export const postgresFiles = [
   // docs/security.md promises the route × role matrix on both databases.
   'src/route-guards.test.ts',
   'src/several-instances.test.ts',
+  // Stamping's claim row, taken by one of two instances at once.
+  'src/features/stamping/stamping-claims.test.ts',
   // Its dates are read back from the database.
   'src/features/storefront/sitemap.test.ts',
   // A signature used once under concurrent uploads, the byte budget, claims in a transaction.

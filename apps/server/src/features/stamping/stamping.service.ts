@@ -26,7 +26,10 @@ export interface StampingServiceOptions {
   users: Pick<AuthService, 'getUserSummaries'>;
   catalog: Pick<CatalogService, 'noteStampProblem'>;
   runner: StampRunner;
-  log: { warn(details: object, message: string): void };
+  log: {
+    warn(details: object, message: string): void;
+    info(details: object, message: string): void;
+  };
   clock?: () => number;
   /** A claim older than this is taken to be dead (its instance stopped) and taken over. */
   staleAfterMs?: number;
@@ -84,6 +87,7 @@ export function createStampingService(options: StampingServiceOptions) {
 
   async function stampClaimed(order: StampedOrder, file: SourceFile): Promise<ServedFile> {
     const buyer = (await options.users.getUserSummaries([order.userId])).get(order.userId);
+    const started = Date.now();
     let made;
     try {
       made = await makeStampedCopy(
@@ -108,6 +112,16 @@ export function createStampingService(options: StampingServiceOptions) {
     }
     const row = { state: 'ready' as const, ...made.stored };
     await repo.finish(order.id, file.id, row);
+    options.log.info(
+      {
+        orderId: order.id,
+        uploadId: file.id,
+        ms: Date.now() - started,
+        size: row.size,
+        stampRssBytes: made.reply.maxRssBytes,
+      },
+      'PDF stamped',
+    );
     return stamped(file, row);
   }
 

@@ -9,6 +9,7 @@ import { ProductFileFields } from './product-file-fields';
 import { ProductFormFields } from './product-form-fields';
 import { ProductPricingField } from './product-form-pricing-field';
 import { ProductFormLayout } from './product-form-layout';
+import { ProductStampingField } from './product-form-stamping-field';
 import { ProductTaxField } from './product-form-tax-field';
 import {
   productFormDefaults,
@@ -132,6 +133,11 @@ export function ProductFormDialog({
         currentFile={currentFile}
         hasNewFile={hasNewFile}
         isSubmitting={isSubmitting}
+      />
+      <ProductStampingField
+        control={control}
+        isSubmitting={isSubmitting}
+        note={product?.stampNote}
       />
     </ProductFormLayout>
   );

@@ -36,6 +36,8 @@ export function buildProductSubmission(
           minimumPrice: values.payWhatYouWant ? values.minimumPrice : null,
         }
       : {}),
+    // Stamping likewise, when it is on or was.
+    ...(values.stampPdf || product?.stampPdf ? { stampPdf: values.stampPdf } : {}),
   };
   const fileRef = digitalFile && {
     public_id: digitalFile.public_id,

@@ -1,0 +1,60 @@
+import { StampingTexts } from '@bindery/shared';
+import Alert from '@mui/material/Alert';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
+import Stack from '@mui/material/Stack';
+import { Controller, type Control } from 'react-hook-form';
+import type { ProductFormInput, ProductFormValues } from './product-form-schema';
+
+export interface ProductStampingFieldProps {
+  control: Control<ProductFormInput, unknown, ProductFormValues>;
+  isSubmitting: boolean;
+  /** Why one of the product's PDFs goes out unstamped (the server's note); null when none does. */
+  note: string | null | undefined;
+}
+
+/**
+ * PDF stamping: a box to stamp every PDF a buyer downloads with their email and order number,
+ * and the store's note when one could not be stamped.
+ */
+export function ProductStampingField({ control, isSubmitting, note }: ProductStampingFieldProps) {
+  return (
+    <Stack spacing={1}>
+      <Controller
+        control={control}
+        name="stampPdf"
+        render={({ field }) => (
+          <div>
+            <FormControlLabel
+              label={StampingTexts.switchLabel}
+              control={
+                <Checkbox
+                  checked={field.value}
+                  onChange={(event) => field.onChange(event.target.checked)}
+                  onBlur={field.onBlur}
+                  disabled={isSubmitting}
+                  slotProps={{
+                    input: {
+                      id: 'product-stampPdf',
+                      ref: field.ref,
+                      'aria-describedby': 'product-stampPdf-help',
+                    },
+                  }}
+                />
+              }
+            />
+            <FormHelperText id="product-stampPdf-help" sx={{ mt: -0.5, ml: 4 }}>
+              {StampingTexts.switchHelp}
+            </FormHelperText>
+          </div>
+        )}
+      />
+      {note && (
+        <Alert severity="warning" role="status">
+          {note}
+        </Alert>
+      )}
+    </Stack>
+  );
+}
