@@ -1,14 +1,14 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import fontkit from '@pdf-lib/fontkit';
-import { degrees, PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { degrees, PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
 
 /** Why a PDF went out unstamped. */
 export type StampProblem = 'encrypted' | 'unreadable' | 'too-large';
 
 export type StampResult = { ok: true } | { ok: false; problem: StampProblem };
 
-/** Noto Sans for Latin, Greek and Cyrillic; Noto Sans JP for what it lacks (an address in kana). */
+/** Noto Sans for Latin, Greek and Cyrillic beyond WinAnsi; Noto Sans JP for what it lacks. */
 const FONT_FILES = {
   latin: '@expo-google-fonts/noto-sans/400Regular/NotoSans_400Regular.ttf',
   cjk: '@expo-google-fonts/noto-sans-jp/400Regular/NotoSansJP_400Regular.ttf',
@@ -54,36 +54,57 @@ interface Run {
   font: PDFFont;
 }
 
-/** The line cut into runs by the face that has their characters; what neither has becomes "?". */
+type Face = 'standard' | 'latin' | 'cjk';
+
+/**
+ * The line cut into runs by the face that has their characters; what none has becomes "?".
+ * Helvetica (not embedded) writes what WinAnsi encodes, nearly every address; Noto Sans the rest
+ * of Latin, Greek and Cyrillic, and Noto Sans JP Japanese and Chinese, each embedded whole:
+ * pdf-lib's subsets of them lose glyphs (0.6 MB and 5.4 MB more, for such an address only).
+ */
 async function embedRuns(doc: PDFDocument, line: string): Promise<Run[]> {
   doc.registerFontkit(fontkit);
+  const standard = await doc.embedFont(StandardFonts.Helvetica);
+  const winAnsi = new Set(standard.getCharacterSet());
   const require = createRequire(import.meta.url);
-  const bytes = {
-    latin: await readFile(require.resolve(FONT_FILES.latin)),
-    cjk: undefined as Buffer | undefined,
+  const files = new Map<'latin' | 'cjk', Buffer>();
+  const fileOf = async (face: 'latin' | 'cjk') => {
+    let bytes = files.get(face);
+    if (!bytes) {
+      bytes = await readFile(require.resolve(FONT_FILES[face]));
+      files.set(face, bytes);
+    }
+    return bytes;
   };
-  const latin = fontkit.create(bytes.latin);
-  let cjk: ReturnType<typeof fontkit.create> | undefined;
-  const faceOf = async (codePoint: number): Promise<'latin' | 'cjk' | undefined> => {
-    if (latin.hasGlyphForCodePoint(codePoint)) return 'latin';
-    bytes.cjk ??= await readFile(require.resolve(FONT_FILES.cjk));
-    cjk ??= fontkit.create(bytes.cjk);
-    return cjk.hasGlyphForCodePoint(codePoint) ? 'cjk' : undefined;
+  const coverage = new Map<'latin' | 'cjk', ReturnType<typeof fontkit.create>>();
+  const has = async (face: 'latin' | 'cjk', codePoint: number) => {
+    let font = coverage.get(face);
+    if (!font) {
+      font = fontkit.create(await fileOf(face));
+      coverage.set(face, font);
+    }
+    return font.hasGlyphForCodePoint(codePoint);
   };
-  const pieces: Array<{ face: 'latin' | 'cjk'; text: string }> = [];
+  const pieces: Array<{ face: Face; text: string }> = [];
   for (const char of line) {
-    const face = await faceOf(char.codePointAt(0)!);
-    const text = face ? char : '?';
+    const codePoint = char.codePointAt(0)!;
+    let face: Face = 'standard';
+    let text = char;
+    if (winAnsi.has(codePoint)) face = 'standard';
+    else if (await has('latin', codePoint)) face = 'latin';
+    else if (await has('cjk', codePoint)) face = 'cjk';
+    else text = '?';
     const last = pieces.at(-1);
-    if (last?.face === (face ?? 'latin')) last.text += text;
-    else pieces.push({ face: face ?? 'latin', text });
+    if (last?.face === face) last.text += text;
+    else pieces.push({ face, text });
   }
-  const fonts = new Map<'latin' | 'cjk', PDFFont>();
+  const fonts = new Map<Face, PDFFont>([['standard', standard]]);
   const runs: Run[] = [];
   for (const piece of pieces) {
     let font = fonts.get(piece.face);
     if (!font) {
-      font = await doc.embedFont(bytes[piece.face]!, { subset: true });
+      const bytes = await fileOf(piece.face as 'latin' | 'cjk');
+      font = await doc.embedFont(bytes);
       fonts.set(piece.face, font);
     }
     runs.push({ text: piece.text, font });

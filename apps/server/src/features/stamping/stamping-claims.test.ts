@@ -53,7 +53,8 @@ test('first downloads through both instances at once stamp the PDF once', async 
   );
   expect(responses.map((response) => response.statusCode)).toEqual([200, 200, 200, 200]);
   const [first] = responses;
-  for (const response of responses) expect(response.rawPayload.equals(first!.rawPayload)).toBe(true);
+  for (const response of responses)
+    expect(response.rawPayload.equals(first!.rawPayload)).toBe(true);
   expect(pdfLines(first!.rawPayload).filter((row) => row === line)).toHaveLength(2);
   expect(stampsMade()).toBe(before + 1);
   const rows = (await stampRows(t.database.db)).filter((row) => row.orderId === orderId);
