@@ -1,6 +1,6 @@
 import { readFile, writeFile } from 'node:fs/promises';
+import type { Font, create as createFont } from '@pdf-lib/fontkit';
 import { createRequire } from 'node:module';
-import fontkit from '@pdf-lib/fontkit';
 import { degrees, PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
 
 /** Why a PDF went out unstamped. */
@@ -63,7 +63,6 @@ type Face = 'standard' | 'latin' | 'cjk';
  * pdf-lib's subsets of them lose glyphs (0.6 MB and 5.4 MB more, for such an address only).
  */
 async function embedRuns(doc: PDFDocument, line: string): Promise<Run[]> {
-  doc.registerFontkit(fontkit);
   const standard = await doc.embedFont(StandardFonts.Helvetica);
   const winAnsi = new Set(standard.getCharacterSet());
   const require = createRequire(import.meta.url);
@@ -76,10 +75,16 @@ async function embedRuns(doc: PDFDocument, line: string): Promise<Run[]> {
     }
     return bytes;
   };
-  const coverage = new Map<'latin' | 'cjk', ReturnType<typeof fontkit.create>>();
+  // Loaded only for an address Helvetica cannot write: it takes a good part of a second.
+  let fontkit: { create: typeof createFont } | undefined;
+  const coverage = new Map<'latin' | 'cjk', Font>();
   const has = async (face: 'latin' | 'cjk', codePoint: number) => {
     let font = coverage.get(face);
     if (!font) {
+      if (!fontkit) {
+        fontkit = (await import('@pdf-lib/fontkit')).default;
+        doc.registerFontkit(fontkit);
+      }
       font = fontkit.create(await fileOf(face));
       coverage.set(face, font);
     }

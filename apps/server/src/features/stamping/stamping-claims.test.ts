@@ -9,7 +9,7 @@ import {
 } from '../../test/build-test-app.js';
 import { pdfLines } from '../../test/pdf-text.js';
 import { multiPagePdf } from '../../test/sample-pdfs.js';
-import { buyAs, stampingProduct, stampRows } from './stamping-test-store.js';
+import { buyAs, stampingProduct, stampRows } from '../../test/stamping-store.js';
 
 /**
  * Two instances of the store on one database and one storage: the first downloads of an order's

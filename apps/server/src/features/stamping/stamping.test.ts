@@ -17,7 +17,7 @@ import {
   stampingProduct,
   stampRows,
   storedOriginal,
-} from './stamping-test-store.js';
+} from '../../test/stamping-store.js';
 
 /**
  * Stamping through the real download route on the local disk: the buyer's copy of a PDF carries

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { Product } from '@bindery/shared';
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../../db/client.js';
-import { createTestProduct, uploadTestFile } from '../../test/factories.js';
-import { buyProduct, orderRow } from '../../test/purchase.js';
+import type { Db } from '../db/client.js';
+import { createTestProduct, uploadTestFile } from './factories.js';
+import { buyProduct, orderRow } from './purchase.js';
 
 export const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
 
