@@ -134,11 +134,7 @@ export function ProductFormDialog({
         hasNewFile={hasNewFile}
         isSubmitting={isSubmitting}
       />
-      <ProductStampingField
-        control={control}
-        isSubmitting={isSubmitting}
-        note={product?.stampNote}
-      />
+      <ProductStampingField control={control} isSubmitting={isSubmitting} product={product} />
     </ProductFormLayout>
   );
 }

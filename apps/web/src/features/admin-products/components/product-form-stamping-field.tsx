@@ -5,20 +5,26 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import Stack from '@mui/material/Stack';
 import { Controller, type Control } from 'react-hook-form';
+import type { AdminProduct } from '../api/list-products';
 import type { ProductFormInput, ProductFormValues } from './product-form-schema';
 
 export interface ProductStampingFieldProps {
   control: Control<ProductFormInput, unknown, ProductFormValues>;
   isSubmitting: boolean;
-  /** Why one of the product's PDFs goes out unstamped (the server's note); null when none does. */
-  note: string | null | undefined;
+  /** The product edited (its note says why one of its PDFs goes out unstamped); null adding one. */
+  product: AdminProduct | null;
 }
 
 /**
  * PDF stamping: a box to stamp every PDF a buyer downloads with their email and order number,
  * and the store's note when one could not be stamped.
  */
-export function ProductStampingField({ control, isSubmitting, note }: ProductStampingFieldProps) {
+export function ProductStampingField({
+  control,
+  isSubmitting,
+  product,
+}: ProductStampingFieldProps) {
+  const note = product?.stampNote;
   return (
     <Stack spacing={1}>
       <Controller
