@@ -5,6 +5,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import Stack from '@mui/material/Stack';
 import { Controller, type Control } from 'react-hook-form';
+import { useProduct } from '../api/get-product';
 import type { AdminProduct } from '../api/list-products';
 import type { ProductFormInput, ProductFormValues } from './product-form-schema';
 
@@ -24,7 +25,10 @@ export function ProductStampingField({
   isSubmitting,
   product,
 }: ProductStampingFieldProps) {
-  const note = product?.stampNote;
+  // The list leaves the note out; the product's admin view (fetched for the form anyway) has it.
+  const isListRow = Boolean(product) && !('fileName' in (product?.digitalFile ?? {}));
+  const detail = useProduct(isListRow ? product?._id : undefined);
+  const note = detail.data?.stampNote ?? product?.stampNote;
   return (
     <Stack spacing={1}>
       <Controller
@@ -36,7 +40,7 @@ export function ProductStampingField({
               label={StampingTexts.switchLabel}
               control={
                 <Checkbox
-                  checked={field.value}
+                  checked={field.value ?? false}
                   onChange={(event) => field.onChange(event.target.checked)}
                   onBlur={field.onBlur}
                   disabled={isSubmitting}

@@ -36,8 +36,10 @@ export function buildProductSubmission(
           minimumPrice: values.payWhatYouWant ? values.minimumPrice : null,
         }
       : {}),
-    // Stamping likewise, when it is on or was.
-    ...(values.stampPdf || product?.stampPdf ? { stampPdf: values.stampPdf } : {}),
+    // Stamping once known (an edit reads it from the product's admin view), and a new one's when on.
+    ...(values.stampPdf !== undefined && (product || values.stampPdf)
+      ? { stampPdf: values.stampPdf }
+      : {}),
   };
   const fileRef = digitalFile && {
     public_id: digitalFile.public_id,
