@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Product } from '@bindery/shared';
+import type { CreateProductBody, Product } from '@bindery/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client.js';
 import { createTestProduct, uploadTestFile } from './factories.js';
@@ -13,9 +13,11 @@ export async function stampingProduct(
   admin: string,
   file: { data: Buffer; fileName: string },
   stampPdf = true,
+  overrides: Partial<CreateProductBody> = {},
 ): Promise<Product & { publicId: string }> {
   const uploaded = await uploadTestFile(app, admin, file);
   const product = await createTestProduct(app, admin, {
+    ...overrides,
     stampPdf,
     digitalFile: { public_id: uploaded.public_id, secure_url: uploaded.secure_url },
   });

@@ -1,4 +1,4 @@
-import { StampMessages, type Product } from '@bindery/shared';
+import { StampMessages, type MyOrdersResponse, type Product } from '@bindery/shared';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
   buildTestApp,
@@ -99,6 +99,33 @@ describe.skipIf(testDb === 'postgres')('PDF stamping', () => {
     expect(head.headers['content-length']).toBe(String(first.rawPayload.length));
     expect(head.headers.etag).toBe(etag);
     expect(t.app.stamping.stampsMade()).toBe(before + 1);
+  });
+
+  test('download limits count the bytes of the stamped copy, not of the original', async () => {
+    const source = await multiPagePdf({ pages: 2 });
+    const product = await stampingProduct(
+      t.app,
+      admin,
+      { data: source, fileName: 'guide.pdf' },
+      true,
+      { downloadLimit: 1 },
+    );
+    const buyer = await signUpAndSignIn(t.app);
+    const { downloadUrl } = await buyAs(t.app, t.database.db, buyer.cookie, product._id);
+    const usage = async () => {
+      await t.app.downloads.idle();
+      const response = await get('/api/orders/myorders', { cookie: buyer.cookie });
+      return response.json<MyOrdersResponse>().purchases[0]!.downloads;
+    };
+    // As many bytes as the original has: not yet the whole stamped copy.
+    const part = await get(downloadUrl, { range: `bytes=0-${source.length - 1}` });
+    expect(part.statusCode).toBe(206);
+    expect(await usage()).toEqual({ used: 0, limit: 1 });
+    const size = Number(part.headers['content-range']!.toString().split('/')[1]);
+    expect(size).toBeGreaterThan(source.length);
+    const rest = await get(downloadUrl, { range: `bytes=${source.length}-` });
+    expect(rest.statusCode).toBe(206);
+    expect(await usage()).toEqual({ used: 1, limit: 1 });
   });
 
   test('an encrypted PDF goes out unstamped, once logged and noted on the product', async () => {
