@@ -178,12 +178,12 @@ function report({ plan, size, smoke, first, second, stamped, idle, peak }) {
     : [
         `stamping: server RSS grew by ${formatBytes(delta)} while stamping, goal ≤ ${formatBytes(GOALS.serverRssDelta)}`,
       ];
-  const what = `${plan.pages}-page ${formatBytes(size)} PDF`;
+  const what = `${plan.pages.toLocaleString('en-US')}-page, ${(size / 1e6).toFixed(0)} MB PDF`;
   const markdown = [
     '## PDF stamping',
     '',
-    `A ${what} (an uncompressible image per page, every tenth page turned) bought from a product`,
-    'that stamps its PDFs, on SQLite and the local disk. The first download makes the stamped',
+    `A ${what} (an uncompressible image per page, every tenth page turned) bought from a`,
+    'product that stamps its PDFs, on SQLite and the local disk. The first download makes the stamped',
     'copy in a child process (pdf-lib, one at a time) and then serves it; the second is served',
     'from the kept copy. The child\u2019s peak is its own `maxRSS`; the server\u2019s is `/proc`.',
     '',
