@@ -184,7 +184,7 @@ function coverPng(width = 64, height = 80) {
 // The servers
 
 /** The built store on a fresh SQLite data directory, with an upload limit above the file. */
-function startFileStore(root, workDir, fileBytes) {
+export function startFileStore(root, workDir, fileBytes) {
   return startStore({
     root,
     dataDir: path.join(workDir, 'data'),
@@ -355,7 +355,7 @@ async function uploadLargeFile(store, cookie, signature, source, size) {
  * As the admin: a cover, the large file and a product; as a buyer: an account, a checkout paid
  * on the test checkout's page, and the download link My Orders hands out.
  */
-async function buyThroughTheStore(store, source, file, log) {
+export async function buyThroughTheStore(store, source, file, log, productFields = {}) {
   const { base } = store;
   const admin = cookieOf(
     await expectStatus(await postJson(`${base}/api/auth/login`, ADMIN), 200, 'admin sign-in'),
@@ -410,6 +410,7 @@ async function buyThroughTheStore(store, source, file, log) {
           public_id: upload.uploaded.public_id,
           secure_url: upload.uploaded.secure_url,
         },
+        ...productFields,
       },
       admin,
     ),
@@ -472,7 +473,7 @@ function readRss(pid, field = 'VmRSS') {
 }
 
 /** The resident set at rest: the median of a second of samples. */
-async function idleRss(pid) {
+export async function idleRss(pid) {
   const samples = [];
   for (let i = 0; i < 10; i += 1) {
     samples.push(readRss(pid));
@@ -486,7 +487,7 @@ async function idleRss(pid) {
  * The peak resident set from now until stop(): the kernel's own high-water mark (VmHWM, reset
  * through clear_refs) where it can be reset, and samples every 20 ms in any case.
  */
-function sampleRss(pid) {
+export function sampleRss(pid) {
   let peak = readRss(pid);
   let hasHighWaterMark = true;
   try {
@@ -647,7 +648,7 @@ async function concurrentDownloads(plan, file, url, store, log) {
 // ---------------------------------------------------------------------------------------------
 // Report
 
-function formatBytes(bytes) {
+export function formatBytes(bytes) {
   if (bytes >= 1024 * MiB) return `${(bytes / (1024 * MiB)).toFixed(1)} GiB`;
   return `${(bytes / MiB).toFixed(0)} MiB`;
 }

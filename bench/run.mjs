@@ -1,4 +1,4 @@
-// `npm run bench`: runs the benchmark sections (api, files, web, sales, recovery) against the built store and
+// `npm run bench`: runs the benchmark sections (api, files, web, sales, recovery, stamping) against the built store and
 // writes their tables to docs/performance.md, with the machine, the date and the command.
 //
 //   node bench/run.mjs [--products N] [--smoke] [--only api,files,web]
@@ -15,7 +15,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
-const SECTIONS = ['api', 'files', 'web', 'sales', 'recovery'];
+const SECTIONS = ['api', 'files', 'web', 'sales', 'recovery', 'stamping'];
 const root = fileURLToPath(new URL('..', import.meta.url));
 const report = path.join(root, 'docs/performance.md');
 

@@ -20,6 +20,7 @@ import type { DownloadsService } from './features/downloads/index.js';
 import type { MailService } from './features/mail/index.js';
 import type { OrdersService } from './features/orders/index.js';
 import type { SettingsService } from './features/settings/index.js';
+import type { StampingService } from './features/stamping/index.js';
 import type { UploadsService } from './features/uploads/index.js';
 
 export type { AppOptions };
@@ -37,8 +38,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const context: AppContext = { app, config, options, database, readiness, runJob, lane };
   const settings = await wireSettings(context);
   const { mail, auth } = await wireAccounts(context, settings);
-  const { uploads, catalog } = await wireCatalogue(context);
-  await wireMoneyPath(context, { mail, auth, uploads, catalog, settings });
+  const { uploads, catalog, storage } = await wireCatalogue(context);
+  await wireMoneyPath(context, { mail, auth, uploads, catalog, settings, storage });
   await wireStorefront(context, catalog, settings);
   scheduleSessionPurge(app, runJob, auth);
   return app;
@@ -59,6 +60,7 @@ declare module 'fastify' {
     payments: PaymentProvider;
     orders: OrdersService;
     downloads: DownloadsService;
+    stamping: StampingService;
     checkout: CheckoutService;
     settings: SettingsService;
   }

@@ -5,6 +5,7 @@ import { PRODUCT_LIMITS } from './limits.js';
 import { hasAtMostTwoDecimals, hasValidDecimals, priceDecimals } from './money.js';
 import { TAX_CODE_PATTERN, TaxMessages } from './tax.js';
 import { LicenseKeySettingsSchema } from './licenses.js';
+import { productStampingFields, stampingBodyFields } from './stamping.js';
 
 export const DIGITAL_FORMATS = ['pdf', 'zip', 'epub'] as const;
 export const DigitalFormatSchema = z.enum(DIGITAL_FORMATS);
@@ -57,6 +58,7 @@ export const ProductSchema = z.object({
   taxCode: z.string().nullable().optional(),
   /** Admin view only: whether paid orders get a license key, and its activations (decision 037). */
   licenseKeys: LicenseKeySettingsSchema.optional(),
+  ...productStampingFields,
 });
 export type Product = z.infer<typeof ProductSchema>;
 
@@ -169,6 +171,7 @@ const productFields = {
     .optional(),
   /** Absent: off on a new product, unchanged on an edit. */
   licenseKeys: LicenseKeySettingsSchema.optional(),
+  ...stampingBodyFields,
 };
 
 const ImagesSchema = z

@@ -23,3 +23,4 @@ export * from './tax.js';
 export * from './discounts.js';
 export * from './pricing.js';
 export * from './licenses.js';
+export * from './stamping.js';

@@ -27,5 +27,5 @@ export async function wireCatalogue({ app, config, database, runJob }: AppContex
   app.decorate('catalog', catalog);
   watchCatalogue(app, catalog);
   scheduleUploadSweep(app, runJob, { uploads, storage });
-  return { uploads, catalog };
+  return { uploads, catalog, storage };
 }

@@ -1,5 +1,6 @@
 import { createPaymentProvider } from '../adapters/payments/index.js';
 import { isStripeProvider } from '../adapters/payments/stripe.js';
+import type { Storage } from '../adapters/storage/storage.js';
 import type { AuthService } from '../features/auth/index.js';
 import { catalogRoutes, type CatalogService } from '../features/catalog/index.js';
 import {
@@ -34,6 +35,7 @@ import { createTestCheckoutRepo } from '../features/test-checkout/test-checkout.
 import type { AppContext } from './app-context.js';
 import { scheduleReconciliation } from './jobs.js';
 import { buildDiscounts, registerDiscounts } from './wire-discounts.js';
+import { buildStamping } from './wire-stamping.js';
 import { invoiceNumberingFor, registerInvoices } from './wire-invoices.js';
 import { licensePortsFor, registerLicenses } from './wire-licenses.js';
 
@@ -43,6 +45,7 @@ interface MoneyPathNeeds {
   uploads: UploadsService;
   catalog: CatalogService;
   settings: SettingsService;
+  storage: Storage;
 }
 
 /** The receipt and refund notice, written with the store's settings and locale. */
@@ -73,7 +76,7 @@ function orderNoticesOf(
  */
 export async function wireMoneyPath(
   { app, config, options, database, runJob, lane }: AppContext,
-  { mail, auth, uploads, catalog, settings }: MoneyPathNeeds,
+  { mail, auth, uploads, catalog, settings, storage }: MoneyPathNeeds,
 ) {
   const clock = options.clock ?? Date.now;
   const testCheckoutSessions = createTestCheckoutSessions({
@@ -97,6 +100,7 @@ export async function wireMoneyPath(
     orders,
     catalog,
     uploads,
+    stamping: buildStamping({ app, database, options }, { storage, uploads, auth, catalog }),
     config,
     clock,
   });
@@ -164,7 +168,7 @@ function buildOrders(
     catalog,
     settings,
     licenses,
-  }: Omit<MoneyPathNeeds, 'uploads'> & { licenses: ReturnType<typeof licensePortsFor> },
+  }: Omit<MoneyPathNeeds, 'uploads' | 'storage'> & { licenses: ReturnType<typeof licensePortsFor> },
 ) {
   return createOrdersService({
     repo: createOrdersRepo(

@@ -17,6 +17,7 @@ import type {
 import type { InvoiceDocumentsTable, InvoiceSequencesTable } from './invoice-tables.js';
 import type { LicenseKeysTable } from './license-tables.js';
 import type { SalesProductDaysTable, SalesQuarterHoursTable } from './sales-tables.js';
+import type { PdfStampsTable } from './stamping-tables.js';
 import type {
   TestCheckoutRefundsTable,
   TestCheckoutSessionsTable,
@@ -25,6 +26,7 @@ export type * from './discount-tables.js';
 export type * from './invoice-tables.js';
 export type * from './license-tables.js';
 export type * from './sales-tables.js';
+export type * from './stamping-tables.js';
 export type * from './test-checkout-tables.js';
 
 /** Timestamps are milliseconds since the epoch in both databases (integer / bigint). */
@@ -82,6 +84,12 @@ export interface ProductsTable {
   licenseKeysEnabled?: number;
   /** Activations each key allows; null for no limit. */
   licenseKeyMaxUses?: number | null;
+  /**
+   * 1: PDFs are stamped with the buyer's email and order number; the note says when one could
+   * not be (migration 030). Optional on insert: the columns default to 0 and null.
+   */
+  stampPdf?: number;
+  stampNote?: string | null;
 }
 
 /**
@@ -329,6 +337,7 @@ export interface Database {
   discountRedemptions: DiscountRedemptionsTable;
   freeClaims: FreeClaimsTable;
   licenseKeys: LicenseKeysTable;
+  pdfStamps: PdfStampsTable;
 }
 
 /** The owner's settings, one row (id 1): a JSON document and the version every save raises. */

@@ -38,6 +38,8 @@ export const postgresFiles = [
   'src/several-instances.test.ts',
   // Racing activations of one license key: the row lock against SQLite's one writer.
   'src/features/licenses/license-activations.test.ts',
+  // Stamping's claim row, taken by one of two instances at once.
+  'src/features/stamping/stamping-claims.test.ts',
   // Its dates are read back from the database.
   'src/features/storefront/sitemap.test.ts',
   // A signature used once under concurrent uploads, the byte budget, claims in a transaction.

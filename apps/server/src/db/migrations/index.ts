@@ -26,6 +26,7 @@ import { m025PayWhatYouWant } from './025-pay-what-you-want.js';
 import { m026FreeOrders } from './026-free-orders.js';
 import { m027SalesDiscounts } from './027-sales-discounts.js';
 import { m029LicenseKeys } from './029-license-keys.js';
+import { m030PdfStamping } from './030-pdf-stamping.js';
 import type { SqliteConstraintEdit } from '../sqlite-constraint-edit.js';
 
 /** A schema change, written once per database where their SQL differs. */
@@ -67,4 +68,5 @@ export const migrations: Migration[] = [
   m026FreeOrders,
   m027SalesDiscounts,
   m029LicenseKeys,
+  m030PdfStamping,
 ];

@@ -6,6 +6,7 @@ import type { CatalogRepo } from './catalog.repo.js';
 import { createKeptAnswers } from './kept-answers.js';
 import { createProductReads } from './product-reads.js';
 import { createLicenseKeyReads } from './product-license-keys.js';
+import { noteStampProblem } from './product-stamping.js';
 import * as writes from './product-writes.js';
 
 export type { KeptCatalogAnswer } from './kept-answers.js';
@@ -47,6 +48,9 @@ export function createCatalogService(
     archiveProduct: (id: string) => writes.archiveProduct(deps, id),
     restoreProduct: (id: string) => writes.restoreProduct(deps, id),
     purgeArchivedProduct: (id: string) => writes.purgeArchivedProduct(deps, id),
+    /** Stamping's note on the owner's product that a PDF of it goes out unstamped. */
+    noteStampProblem: (productId: string, digitalFileId: string, note: string) =>
+      noteStampProblem(repo, productId, digitalFileId, note),
   };
 }
 

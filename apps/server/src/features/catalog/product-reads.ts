@@ -40,9 +40,9 @@ export function createProductReads(repo: CatalogRepo, currency: string) {
     },
 
     /** The digital file of a product its buyers may download, archived products included. */
-    async getProductFile(id: string): Promise<{ digitalFileId: string } | null> {
+    async getProductFile(id: string): Promise<{ digitalFileId: string; stampPdf: boolean } | null> {
       const row = await findAnyProduct(repo, id);
-      return row ? { digitalFileId: row.digitalFileId } : null;
+      return row ? { digitalFileId: row.digitalFileId, stampPdf: row.stampPdf === 1 } : null;
     },
 
     /** Each product's own download limit (null: the store's), by id; deleted ones are absent. */

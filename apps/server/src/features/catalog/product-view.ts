@@ -40,6 +40,7 @@ export function toProduct(row: ProductRow, isAdmin: boolean, currency: string): 
     updatedAt: new Date(row.updatedAt).toISOString(),
     ...(isAdmin ? { downloadLimit: row.downloadLimit, taxCode: row.taxCode } : {}),
     ...(isAdmin ? { licenseKeys: licenseKeysOf(row) } : {}),
+    ...(isAdmin ? { stampPdf: row.stampPdf === 1, stampNote: row.stampNote ?? null } : {}),
   };
 }
 

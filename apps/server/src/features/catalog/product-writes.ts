@@ -16,6 +16,7 @@ import type { CatalogRepo, ProductRow } from './catalog.repo.js';
 import { isProductId, requireProduct, toListedProduct, toProduct } from './product-view.js';
 import { pricingOf } from './product-pricing.js';
 import { licenseKeyColumns } from './product-license-keys.js';
+import { stampingChanges } from './product-stamping.js';
 
 export type CreateInput = z.output<typeof CreateProductBodySchema>;
 export type UpdateInput = z.output<typeof UpdateProductBodySchema>;
@@ -104,6 +105,8 @@ export async function createProduct(deps: ProductWriteDeps, body: CreateInput): 
     taxCode: body.taxCode,
     ...pricingOf(body, priceCents, deps.currency),
     ...licenseKeyColumns(body.licenseKeys),
+    stampPdf: body.stampPdf ? 1 : 0,
+    stampNote: null,
   };
   // One transaction: the product exists exactly when its uploads are claimed by it alone,
   // so an upload another product just took (or one being deleted) answers 409 with no product.
@@ -163,6 +166,7 @@ export async function updateProduct(
       digitalFileName: file.fileName,
     });
   }
+  Object.assign(changes, stampingChanges(body, current, changes.digitalFileId !== undefined));
   await repo.transaction(async (tx, trx) => {
     await uploads.attachToProduct(attach, id, trx);
     if (!(await tx.updateProduct(id, changes, expected))) {

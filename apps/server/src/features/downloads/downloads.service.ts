@@ -10,6 +10,7 @@ import type { Config } from '../../config.js';
 import { AppError } from '../../errors.js';
 import type { CatalogService } from '../catalog/index.js';
 import type { OrdersService } from '../orders/index.js';
+import type { ServedFile, StampingService } from '../stamping/index.js';
 import { DIGITAL_CONTENT_TYPES, type UploadsService } from '../uploads/index.js';
 import {
   createDownloadCounter,
@@ -67,7 +68,8 @@ export interface DownloadsServiceOptions {
     | 'countDownloads'
   >;
   catalog: Pick<CatalogService, 'getProductFile' | 'getProductSummaries'>;
-  uploads: Pick<UploadsService, 'findFile' | 'openFile' | 'signedFileUrl'>;
+  uploads: Pick<UploadsService, 'findFile'>;
+  stamping: Pick<StampingService, 'copyFor'>;
   config: Pick<Config, 'sessionSecret'> & {
     payments: Pick<Config['payments'], 'downloadLinkMinutes'>;
   };
@@ -75,20 +77,22 @@ export interface DownloadsServiceOptions {
 }
 
 /** What the service's steps share. */
-interface DownloadsContext extends Pick<DownloadsServiceOptions, 'orders' | 'catalog' | 'uploads'> {
+interface DownloadsContext extends Pick<
+  DownloadsServiceOptions,
+  'orders' | 'catalog' | 'uploads' | 'stamping'
+> {
   clock: () => number;
   tokens: ReturnType<typeof createDownloadTokens>;
   counter: DownloadCounter;
   ttlSeconds: number;
 }
 
-type ServedFile = NonNullable<Awaited<ReturnType<UploadsService['findFile']>>>;
-
 export function createDownloadsService({
   repo,
   orders,
   catalog,
   uploads,
+  stamping,
   config,
   clock = Date.now,
 }: DownloadsServiceOptions) {
@@ -96,6 +100,7 @@ export function createDownloadsService({
     orders,
     catalog,
     uploads,
+    stamping,
     clock,
     tokens: createDownloadTokens(config.sessionSecret),
     counter: createDownloadCounter({ repo, orders, clock }),
@@ -182,7 +187,7 @@ async function findServedFile({ catalog, uploads }: DownloadsContext, productId:
   // is the owner's alone, shown in the admin's product form.
   const summary = (await catalog.getProductSummaries([productId])).get(productId);
   const fileName = downloadFileName(summary?.title ?? '', file.format);
-  return { file, fileName };
+  return { file, fileName, stampPdf: product.stampPdf };
 }
 
 async function prepareDownload(
@@ -191,7 +196,9 @@ async function prepareDownload(
   headers: { range?: string | undefined; ifRange?: string | undefined },
 ): Promise<PreparedDownload> {
   const { order, limit, linkId } = await requireServableOrder(ctx, token);
-  const { file, fileName } = await findServedFile(ctx, order.productId);
+  const { file: source, fileName, stampPdf } = await findServedFile(ctx, order.productId);
+  // A product that stamps its PDFs serves this order's stamped copy, made on first need.
+  const file = await ctx.stamping.copyFor({ order, file: source, stampPdf });
 
   const etag = `"${file.sha256}"`;
   // A range is only valid for the version of the file it was asked of.
@@ -217,7 +224,7 @@ async function prepareDownload(
 }
 
 async function redirectToFile(
-  { uploads, counter }: DownloadsContext,
+  { counter }: DownloadsContext,
   {
     file,
     fileName,
@@ -230,7 +237,7 @@ async function redirectToFile(
     limit: number | null;
   },
 ): Promise<string | undefined> {
-  const url = await uploads.signedFileUrl(file, {
+  const url = await file.signedUrl({
     expiresInSeconds: SIGNED_URL_SECONDS,
     contentDisposition: contentDisposition(fileName),
   });
@@ -240,7 +247,7 @@ async function redirectToFile(
 }
 
 async function openFile(
-  { uploads, counter }: DownloadsContext,
+  { counter }: DownloadsContext,
   {
     file,
     range,
@@ -254,9 +261,9 @@ async function openFile(
   },
 ): Promise<ServedStream> {
   const reservation = await counter.reserve(served, limit);
-  let opened: Awaited<ReturnType<typeof uploads.openFile>>;
+  let opened: Awaited<ReturnType<ServedFile['open']>>;
   try {
-    opened = await uploads.openFile(file.publicId, range ?? undefined);
+    opened = await file.open(range ?? undefined);
     if (!opened) throw fileGone();
   } catch (error) {
     await counter.release(reservation);

@@ -9,6 +9,7 @@ import { ProductFileFields } from './product-file-fields';
 import { ProductFormFields } from './product-form-fields';
 import { ProductPricingField } from './product-form-pricing-field';
 import { ProductFormLayout } from './product-form-layout';
+import { ProductStampingField } from './product-form-stamping-field';
 import { ProductTaxField } from './product-form-tax-field';
 import { ProductLicenseKeysField } from './product-form-license-keys-field';
 import { licenseKeysEdits } from './license-keys-form';
@@ -136,6 +137,7 @@ export function ProductFormDialog({
         hasNewFile={hasNewFile}
         isSubmitting={isSubmitting}
       />
+      <ProductStampingField control={control} isSubmitting={isSubmitting} product={product} />
     </ProductFormLayout>
   );
 }

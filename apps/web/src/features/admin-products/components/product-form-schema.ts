@@ -125,6 +125,8 @@ export function productFormSchema(
     // Empty: the store's default tax code; otherwise a Stripe code, checked as the server does.
     taxCode: z.string().pipe(TaxCodeSchema.unwrap()),
     payWhatYouWant: z.boolean(),
+    // Undefined until the product's admin view has said (the list leaves it out): then not sent.
+    stampPdf: z.boolean().optional(),
     // Read only with pay what you want; empty is 0 (free allowed). At most the price: the server.
     minimumPrice: z
       .string()
@@ -173,6 +175,7 @@ export function productFormDefaults(product: AdminProduct | null): ProductFormIn
         : String(product.downloadLimit),
     taxCode: product?.taxCode ?? '',
     payWhatYouWant: product?.payWhatYouWant ?? false,
+    stampPdf: product ? product.stampPdf : false,
     minimumPrice: product?.minimumPrice == null ? '' : String(product.minimumPrice),
     licenseKeys: licenseKeysFormDefaults(product?.licenseKeys),
     images: product ? currentImageEntries(product.image) : [],

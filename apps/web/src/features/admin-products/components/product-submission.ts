@@ -44,6 +44,10 @@ export function buildProductSubmission(
     ...(values.licenseKeys.enabled || isLicenseKeysEdited
       ? { licenseKeys: values.licenseKeys }
       : {}),
+    // Stamping once known (an edit reads it from the product's admin view), and a new one's when on.
+    ...(values.stampPdf !== undefined && (product || values.stampPdf)
+      ? { stampPdf: values.stampPdf }
+      : {}),
   };
   const fileRef = digitalFile && {
     public_id: digitalFile.public_id,

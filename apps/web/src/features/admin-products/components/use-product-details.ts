@@ -30,6 +30,11 @@ export function useProductDetails(
     if (detailTaxCode === undefined || isTaxCodeEdited) return;
     setValue('taxCode', detailTaxCode ?? '');
   }, [detailTaxCode, isTaxCodeEdited, setValue]);
+  // Stamping likewise (decision 038): the switch is unknown, and not sent, until then.
+  const detailStamp = detail.data?.stampPdf;
+  useEffect(() => {
+    if (detailStamp !== undefined) setValue('stampPdf', detailStamp);
+  }, [detailStamp, setValue]);
   return { currentFile };
 }
 
