@@ -4,6 +4,7 @@ import { PricingMessages } from './pricing.js';
 import { PRODUCT_LIMITS } from './limits.js';
 import { hasAtMostTwoDecimals, hasValidDecimals, priceDecimals } from './money.js';
 import { TAX_CODE_PATTERN, TaxMessages } from './tax.js';
+import { ProductFileListSchema, ProductFilesSchema } from './product-files.js';
 
 export const DIGITAL_FORMATS = ['pdf', 'zip', 'epub'] as const;
 export const DigitalFormatSchema = z.enum(DIGITAL_FORMATS);
@@ -40,6 +41,7 @@ export const ProductSchema = z.object({
   minimumPrice: z.number().nullable(),
   image: z.array(z.string()),
   digitalFile: z.union([AdminDigitalFileSchema, PublicDigitalFileSchema]),
+  files: ProductFilesSchema,
   createdAt: z.string(),
   updatedAt: z.string(),
   /**
@@ -193,7 +195,9 @@ export const CreateProductBodySchema = z.object({
   downloadLimit: DownloadLimitSchema.default(null),
   taxCode: TaxCodeSchema.default(null),
   image: ImagesSchema,
-  digitalFile: DigitalFileRefSchema,
+  /** Required unless `files` is sent (then the first of them). */
+  digitalFile: DigitalFileRefSchema.optional(),
+  files: ProductFileListSchema,
 });
 export type CreateProductBody = z.input<typeof CreateProductBodySchema>;
 
@@ -206,5 +210,6 @@ export const UpdateProductBodySchema = z.object({
   taxCode: TaxCodeSchema.optional(),
   image: ImagesSchema.optional(),
   digitalFile: DigitalFileRefSchema.nullish(),
+  files: ProductFileListSchema,
 });
 export type UpdateProductBody = z.input<typeof UpdateProductBodySchema>;

@@ -15,6 +15,7 @@ import type {
   FreeClaimsTable,
 } from './discount-tables.js';
 import type { InvoiceDocumentsTable, InvoiceSequencesTable } from './invoice-tables.js';
+import type * as files from './product-file-tables.js';
 import type { SalesProductDaysTable, SalesQuarterHoursTable } from './sales-tables.js';
 import type {
   TestCheckoutRefundsTable,
@@ -22,6 +23,7 @@ import type {
 } from './test-checkout-tables.js';
 export type * from './discount-tables.js';
 export type * from './invoice-tables.js';
+export type * from './product-file-tables.js';
 export type * from './sales-tables.js';
 export type * from './test-checkout-tables.js';
 
@@ -242,6 +244,8 @@ export interface DownloadsTable {
   /** Bytes its responses in progress may still send, held against the limit until `leaseUntil`. */
   reservedBytes: Generated<number>;
   leaseUntil: Generated<number>;
+  /** The product file the link serves (migration 028); null on older rows: the first file. */
+  fileId: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** Per order: bytes served since its last counted download; locked by each reservation. */
@@ -322,6 +326,9 @@ export interface Database {
   discounts: DiscountsTable;
   discountRedemptions: DiscountRedemptionsTable;
   freeClaims: FreeClaimsTable;
+  productFiles: files.ProductFilesTable;
+  orderFileDownloads: files.OrderFileDownloadsTable;
+  downloadFileUsage: files.DownloadFileUsageTable;
 }
 
 /** The owner's settings, one row (id 1): a JSON document and the version every save raises. */

@@ -2,6 +2,7 @@ import type { ListProductsQuery, ProductList } from '@bindery/shared';
 import { toAnswer, type AnswerCache, type CatalogAnswer } from './catalog-answers.js';
 import type { CatalogRepo } from './catalog.repo.js';
 import { requireProduct, toProduct } from './product-view.js';
+import { filesOrLegacy } from './product-file-list.js';
 import { searchTerms } from './search-terms.js';
 
 /** A public answer with the key it is kept under, to ask later whether it is still current. */
@@ -46,7 +47,7 @@ export function createKeptAnswers(
       return {
         key,
         answer: await answers.get(key, async () =>
-          toAnswer(toProduct(await requireProduct(repo, id), false, currency)),
+          toAnswer(await productWithFiles(repo, id, currency)),
         ),
       };
     },
@@ -83,4 +84,9 @@ export function createKeptAnswers(
     /** How much memory the kept answers take (tests of its bound). */
     answerCacheSize: () => answers.size(),
   };
+}
+
+async function productWithFiles(repo: CatalogRepo, id: string, currency: string) {
+  const row = await requireProduct(repo, id);
+  return toProduct(row, false, currency, filesOrLegacy(row, await repo.listProductFiles(id)));
 }
