@@ -5,3 +5,4 @@ export { MyOrderSchema, type MyOrder } from './api/get-my-orders';
 export { productOwnershipQuery, useProductOwnership } from './api/get-product-ownership';
 export { orderKeys } from './api/order-keys';
 export { OrderChip, OrderStatusChip } from './components/order-status-chip';
+export { OrderFileDownloads } from './components/order-file-downloads';

@@ -6,6 +6,8 @@ import type { AdminProduct } from '../api/list-products';
 import { DiscardChangesPrompt } from './discard-changes-prompt';
 import { chosenFiles, isUnchangedImageList } from './image-entries';
 import { ProductFileFields } from './product-file-fields';
+import { ProductFilesEditor } from './product-files-editor';
+import { useProductFileList } from './use-product-file-list';
 import { ProductFormFields } from './product-form-fields';
 import { ProductPricingField } from './product-form-pricing-field';
 import { ProductFormLayout } from './product-form-layout';
@@ -71,17 +73,19 @@ export function ProductFormDialog({
   const isTaxCodeEdited = Boolean(dirtyFields.taxCode);
   const edited = { isLimitEdited, isTaxCodeEdited };
   const { currentFile } = useProductDetails(product, edited, setValue);
+  const fileList = useProductFileList(product);
 
   // Esc, the backdrop, Close and Cancel all come here. While files upload nothing closes the
   // form (the upload would be lost half-way); with changes, it asks before they are dropped.
   const [isDiscardAsked, setDiscardAsked] = useState(false);
   const requestClose = () => {
     if (isSubmitting) return;
-    if (isDirty || hasImageChanges || hasNewFile) setDiscardAsked(true);
+    if (isDirty || hasImageChanges || hasNewFile || fileList.isChanged) setDiscardAsked(true);
     else onClose();
   };
 
   const submit = async (values: ProductFormValues) => {
+    if (!(await fileList.check())) return;
     const uploaded = await upload.uploadChosen({
       digitalFile: values.digitalFile,
       images: chosenFiles(values.images),
@@ -93,8 +97,13 @@ export function ProductFormDialog({
       upload.markIdle();
       return onUploadError(CatalogMessages.digitalFileRequired);
     }
+    const withFiles = await fileList.complete(submission, uploaded.digitalFile);
+    if (!withFiles.ok) {
+      upload.markIdle();
+      return onUploadError(withFiles.message);
+    }
     try {
-      await onSubmit(submission);
+      await onSubmit(withFiles.submission);
     } finally {
       upload.markIdle();
     }
@@ -133,6 +142,7 @@ export function ProductFormDialog({
         hasNewFile={hasNewFile}
         isSubmitting={isSubmitting}
       />
+      <ProductFilesEditor list={fileList} disabled={isSubmitting} />
     </ProductFormLayout>
   );
 }
