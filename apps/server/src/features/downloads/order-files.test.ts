@@ -57,7 +57,7 @@ async function boughtTwoFiles(title = 'Night Garden') {
   });
   const product = created.json<Product>();
   const bought = await buyProduct(t.app, t.database.db, buyer, product._id);
-  const [pdfFile, epubFile] = product.files as [{ id: string }, { id: string }];
+  const [pdfFile, epubFile] = product.files as unknown as [{ id: string }, { id: string }];
   return { product, ...bought, pdfId: pdfFile.id, epubId: epubFile.id };
 }
 
