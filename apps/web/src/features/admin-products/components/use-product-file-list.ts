@@ -7,8 +7,9 @@ import {
   type ProductFileEntry,
   type UploadedFile,
 } from '@bindery/shared';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
+import { useProduct } from '../api/get-product';
 import { getUploadSignature } from '../api/get-upload-signature';
 import { uploadDigitalFile } from '../api/upload-digital-file';
 import type { AdminProduct } from '../api/list-products';
@@ -60,6 +61,15 @@ export function useProductFileList(product: AdminProduct | null) {
     product ? (product.files ? currentEntries(product.files as AdminProductFile[]) : null) : [],
   );
   const [entries, setEntries] = useState<FileListEntry[]>(initial.current ?? []);
+  // The catalogue's list leaves the files out: the admin view of the product names them.
+  const detail = useProduct(initial.current === null ? product?._id : undefined);
+  const detailFiles = detail.data?.files as AdminProductFile[] | undefined;
+  useEffect(() => {
+    if (initial.current !== null || !detailFiles || !('public_id' in (detailFiles[0] ?? {})))
+      return;
+    initial.current = currentEntries(detailFiles);
+    setEntries(initial.current);
+  }, [detailFiles]);
   const [error, setError] = useState<string | null>(null);
   const uploaded = useRef(new WeakMap<File, UploadedFile>());
   const isEdit = product !== null;
