@@ -1,4 +1,3 @@
-import { CatalogMessages } from '@bindery/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
@@ -73,7 +72,7 @@ export function ProductFormDialog({
   const isTaxCodeEdited = Boolean(dirtyFields.taxCode);
   const edited = { isLimitEdited, isTaxCodeEdited };
   const { currentFile } = useProductDetails(product, edited, setValue);
-  const fileList = useProductFileList(product);
+  const fileList = useProductFileList(product, { onSubmit, onUploadError });
 
   // Esc, the backdrop, Close and Cancel all come here. While files upload nothing closes the
   // form (the upload would be lost half-way); with changes, it asks before they are dropped.
@@ -85,7 +84,6 @@ export function ProductFormDialog({
   };
 
   const submit = async (values: ProductFormValues) => {
-    if (!(await fileList.check())) return;
     const uploaded = await upload.uploadChosen({
       digitalFile: values.digitalFile,
       images: chosenFiles(values.images),
@@ -93,17 +91,9 @@ export function ProductFormDialog({
     if (!uploaded.ok) return onUploadError(uploaded.message);
     upload.markFinalizing();
     const submission = buildProductSubmission(product, values, uploaded, edited);
-    if (!submission) {
-      upload.markIdle();
-      return onUploadError(CatalogMessages.digitalFileRequired);
-    }
-    const withFiles = await fileList.complete(submission, uploaded.digitalFile);
-    if (!withFiles.ok) {
-      upload.markIdle();
-      return onUploadError(withFiles.message);
-    }
     try {
-      await onSubmit(withFiles.submission);
+      // With the file list when it changed; a new product without a file is refused there.
+      await fileList.save(submission);
     } finally {
       upload.markIdle();
     }

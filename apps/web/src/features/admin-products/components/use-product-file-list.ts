@@ -51,95 +51,115 @@ const sameList = (a: FileListEntry[], b: FileListEntry[]) =>
   a.length === b.length &&
   a.every((entry, i) => entry.key === b[i]?.key && entry.name === b[i]?.name);
 
+/** The list's first problem: how many, a name, or a new file's content; null when fine. */
+async function listProblem(entries: FileListEntry[], isEdit: boolean): Promise<string | null> {
+  if (entries.length + (isEdit ? 0 : 1) > PRODUCT_FILE_LIMITS.filesMax) {
+    return ProductFileMessages.tooManyFiles;
+  }
+  for (const entry of entries) {
+    const name = entry.name.trim();
+    if (name === '') return ProductFileMessages.nameRequired;
+    if (name.length > PRODUCT_FILE_LIMITS.nameMax) return ProductFileMessages.nameTooLong;
+    const problem = entry.kind === 'new' ? await digitalFileProblem(entry.file) : null;
+    if (problem) return problem;
+  }
+  return null;
+}
+
 /**
- * The product's files as the form edits them. Editing, the list is every file in order (the
- * digital file above replaces the first); adding, it is the files after the digital file. A
- * product answer without its files (an old list) leaves the list out: nothing is sent.
+ * The submission with the list in it (its new files uploaded by `upload`). Editing, the digital
+ * file chosen above takes the first row's place; adding, it comes first, named after the product.
  */
-export function useProductFileList(product: AdminProduct | null) {
+async function withFileList(
+  submission: ProductSubmission,
+  entries: FileListEntry[],
+  upload: (file: File) => Promise<UploadedFile>,
+): Promise<ProductSubmission> {
+  const files: ProductFileEntry[] = [];
+  for (const entry of entries) {
+    const name = entry.name.trim();
+    if (entry.kind === 'current') files.push({ id: entry.id, public_id: entry.publicId, name });
+    else files.push({ public_id: (await upload(entry.file)).public_id, name });
+  }
+  const { digitalFile, ...body } = submission.body;
+  if (digitalFile && submission.kind === 'update') {
+    files[0] = { public_id: digitalFile.public_id, name: files[0]!.name };
+  } else if (digitalFile) {
+    files.unshift({ public_id: digitalFile.public_id, name: body.title });
+  }
+  return { ...submission, body: { ...body, files } } as ProductSubmission;
+}
+
+/** The rows, as the product has them (from the admin view when the list leaves them out). */
+function useFileRows(product: AdminProduct | null) {
   const initial = useRef<FileListEntry[] | null>(
     product ? (product.files ? currentEntries(product.files as AdminProductFile[]) : null) : [],
   );
   const [entries, setEntries] = useState<FileListEntry[]>(initial.current ?? []);
-  // The catalogue's list leaves the files out: the admin view of the product names them.
   const detail = useProduct(initial.current === null ? product?._id : undefined);
   const detailFiles = detail.data?.files as AdminProductFile[] | undefined;
   useEffect(() => {
-    if (initial.current !== null || !detailFiles || !('public_id' in (detailFiles[0] ?? {})))
-      return;
+    if (initial.current !== null || !detailFiles?.[0] || !('public_id' in detailFiles[0])) return;
     initial.current = currentEntries(detailFiles);
     setEntries(initial.current);
   }, [detailFiles]);
+  return { initial: initial.current, entries, setEntries };
+}
+
+/**
+ * The product's files as the form edits them, and the save that sends them. Editing, the list
+ * is every file in order; adding, the files after the digital file. An unchanged list is left
+ * out of the body (the digital file alone then replaces the first file, as before).
+ */
+export function useProductFileList(
+  product: AdminProduct | null,
+  {
+    onSubmit,
+    onUploadError,
+  }: {
+    onSubmit: (submission: ProductSubmission) => Promise<void>;
+    onUploadError: (message: string) => void;
+  },
+) {
+  const { initial, entries, setEntries } = useFileRows(product);
   const [error, setError] = useState<string | null>(null);
   const uploaded = useRef(new WeakMap<File, UploadedFile>());
   const isEdit = product !== null;
-  const isKnown = initial.current !== null;
-  const isChanged = isKnown && !sameList(entries, initial.current ?? []);
-
+  const isChanged = initial !== null && !sameList(entries, initial);
   const change = (next: FileListEntry[]) => {
     setEntries(next);
-    setError(null);
+    void listProblem(next, isEdit).then(setError);
   };
-
-  /** The list's problems, shown under it: names, how many, and each new file's content. */
-  async function check(): Promise<boolean> {
-    const total = entries.length + (isEdit ? 0 : 1);
-    let problem: string | null = null;
-    if (total > PRODUCT_FILE_LIMITS.filesMax) problem = ProductFileMessages.tooManyFiles;
-    for (const entry of entries) {
-      const name = entry.name.trim();
-      if (name === '') problem ??= ProductFileMessages.nameRequired;
-      if (name.length > PRODUCT_FILE_LIMITS.nameMax) problem ??= ProductFileMessages.nameTooLong;
-      if (entry.kind === 'new') problem ??= await digitalFileProblem(entry.file);
-    }
-    setError(problem);
-    return problem === null;
-  }
-
-  async function uploadOnce(file: File): Promise<UploadedFile> {
+  const uploadOnce = async (file: File) => {
     const done = uploaded.current.get(file);
     if (done) return done;
     const result = await uploadDigitalFile(file, await getUploadSignature());
     uploaded.current.set(file, result);
     return result;
-  }
+  };
 
-  /**
-   * The submission with the file list in it, its new files uploaded first; unchanged when the
-   * list is (the digital file alone then replaces the first file, as before).
-   */
-  async function complete(
-    submission: ProductSubmission,
-    digitalFile: UploadedFile | undefined,
-  ): Promise<{ ok: true; submission: ProductSubmission } | { ok: false; message: string }> {
-    if (!isKnown || (isEdit ? !isChanged : entries.length === 0)) return { ok: true, submission };
-    const files: ProductFileEntry[] = [];
+  /** Saves the product through `onSubmit`, with the list when it says more than before. */
+  async function save(submission: ProductSubmission | null): Promise<void> {
+    if (!submission) return onUploadError(CatalogMessages.digitalFileRequired);
+    const isSent = initial !== null && (isEdit ? isChanged : entries.length > 0);
+    if (!isSent) return onSubmit(submission);
+    const problem = await listProblem(entries, isEdit);
+    setError(problem);
+    if (problem) return;
+    let complete: ProductSubmission;
     try {
-      for (const entry of entries) {
-        const name = entry.name.trim();
-        if (entry.kind === 'current') files.push({ id: entry.id, public_id: entry.publicId, name });
-        else files.push({ public_id: (await uploadOnce(entry.file)).public_id, name });
-      }
+      complete = await withFileList(submission, entries, uploadOnce);
     } catch (failure) {
-      return { ok: false, message: errorMessage(failure, CatalogMessages.unexpectedError) };
+      return onUploadError(errorMessage(failure, CatalogMessages.unexpectedError));
     }
-    if (isEdit && digitalFile)
-      files[0] = { public_id: digitalFile.public_id, name: files[0]!.name };
-    if (!isEdit && digitalFile) {
-      files.unshift({ public_id: digitalFile.public_id, name: submission.body.title });
-    }
-    const { digitalFile: _replaced, ...body } = submission.body;
-    return {
-      ok: true,
-      submission: { ...submission, body: { ...body, files } } as ProductSubmission,
-    };
+    return onSubmit(complete);
   }
 
   return {
     entries,
     error,
     isEdit,
-    isKnown,
+    isKnown: initial !== null,
     isChanged,
     add: (files: File[]) =>
       change([
@@ -155,14 +175,12 @@ export function useProductFileList(product: AdminProduct | null) {
       change(entries.map((entry) => (entry.key === key ? { ...entry, name } : entry))),
     remove: (key: string) => change(entries.filter((entry) => entry.key !== key)),
     move: (from: number, to: number) => {
-      if (to < 0 || to >= entries.length) return;
       const next = [...entries];
       const [moved] = next.splice(from, 1);
       next.splice(to, 0, moved!);
       change(next);
     },
-    check,
-    complete,
+    save,
   };
 }
 
