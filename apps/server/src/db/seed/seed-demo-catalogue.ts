@@ -119,7 +119,10 @@ export async function seedDemoCatalogue(deps: {
         digitalFile: { public_id: stored.public_id, secure_url: stored.secure_url },
         // A few come with more files: the main one first, named by its format.
         ...(files.length > 0 && {
-          files: [{ public_id: stored.public_id, name: product.format.toUpperCase() }, ...files],
+          files: [
+            { public_id: stored.public_id, name: `Guide (${product.format.toUpperCase()})` },
+            ...files,
+          ],
         }),
       }),
     );

@@ -67,6 +67,7 @@ function FileRow({
       disabled={disabled || off}
       onClick={() => onControl(index, control)}
       size="small"
+      sx={{ mt: 0.375 }}
     >
       {icon}
     </IconButton>
@@ -75,24 +76,26 @@ function FileRow({
     <Box
       component="li"
       data-file-key={entry.key}
-      sx={{ display: 'flex', alignItems: 'center', gap: 0.5, flexWrap: 'wrap' }}
+      sx={{ display: 'flex', alignItems: 'flex-start', gap: 0.5 }}
     >
-      <TextField
-        label={`File ${index + 1} name`}
-        value={entry.name}
-        size="small"
-        disabled={disabled}
-        onChange={(event) => list.rename(entry.key, event.target.value)}
-        slotProps={{ htmlInput: { maxLength: PRODUCT_FILE_LIMITS.nameMax } }}
-        sx={{ flex: '1 1 12rem', minWidth: 0 }}
-      />
-      <Typography
-        variant="caption"
-        color="textSecondary"
-        sx={{ flex: '1 1 8rem', overflowWrap: 'anywhere' }}
-      >
-        {detailsOf(entry)}
-      </Typography>
+      <Box sx={{ flex: 1, minWidth: 0 }}>
+        <TextField
+          label={`File ${index + 1} name`}
+          value={entry.name}
+          size="small"
+          fullWidth
+          disabled={disabled}
+          onChange={(event) => list.rename(entry.key, event.target.value)}
+          slotProps={{ htmlInput: { maxLength: PRODUCT_FILE_LIMITS.nameMax } }}
+        />
+        <Typography
+          variant="caption"
+          color="textSecondary"
+          sx={{ display: 'block', mt: 0.25, overflowWrap: 'anywhere' }}
+        >
+          {detailsOf(entry)}
+        </Typography>
+      </Box>
       {button('up', 'Move', index === 0, <ArrowUpwardIcon fontSize="small" />)}
       {button('down', 'Move', index === count - 1, <ArrowDownwardIcon fontSize="small" />)}
       {/* Editing, the product keeps at least one file. */}
@@ -151,7 +154,7 @@ export function ProductFilesEditor({
             component="ol"
             ref={listRef}
             aria-label="Files buyers get"
-            sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1 }}
+            sx={{ listStyle: 'none', p: 0, m: 0, mt: 1.5, display: 'grid', gap: 1.5 }}
           >
             {entries.map((entry, index) => (
               <FileRow

@@ -39,7 +39,7 @@ export function OrderFileDownloads({
   const shown = skipFirst ? files.slice(1) : files;
   const pendingId = download.isPending ? download.variables.fileId : null;
   return (
-    <Stack spacing={0.75} sx={{ alignItems: skipFirst ? 'center' : 'flex-start' }}>
+    <Stack spacing={0.75} sx={{ alignItems: skipFirst ? 'center' : 'flex-end' }}>
       {skipFirst && (
         <Typography variant="body2" color="textSecondary">
           Also in this order:
@@ -65,7 +65,12 @@ export function OrderFileDownloads({
               },
             )
           }
-          sx={{ textAlign: 'left', overflowWrap: 'anywhere', justifyContent: 'flex-start' }}
+          sx={{
+            textAlign: 'left',
+            // Whole words on a line; only a word too long for the button breaks.
+            overflowWrap: 'break-word',
+            maxWidth: { xs: 150, sm: 260 },
+          }}
         >
           {file.name}
         </Button>
