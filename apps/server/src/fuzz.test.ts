@@ -287,6 +287,11 @@ const ROUTES: Record<string, RouteSpec> = {
     access: 'signed-in',
     params: { id: () => pools.orderIds },
   },
+  'GET /api/orders/:id/files': { access: 'signed-in', params: { id: () => pools.orderIds } },
+  'POST /api/orders/:id/files/:fileId/download-link': {
+    access: 'signed-in',
+    params: { id: () => pools.orderIds, fileId: () => pools.productIds },
+  },
   'POST /api/session/checkout': { access: 'signed-in', body: CreateCheckoutBodySchema },
   'POST /api/session/generate-download-link': {
     access: 'signed-in',

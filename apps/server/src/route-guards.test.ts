@@ -40,6 +40,9 @@ const OPEN_TO_BUYERS = new Set([
   'GET /api/orders/mine/products/:productId',
   'GET /api/orders/mine/checkouts/:sessionId',
   'POST /api/orders/:id/download-link',
+  // An order's files and a link per file: the buyer's own order only (admins may list).
+  'GET /api/orders/:id/files',
+  'POST /api/orders/:id/files/:fileId/download-link',
   // The buyer's own paid order only: another's answers 404.
   'POST /api/orders/:id/receipt',
 ]);

@@ -6,6 +6,7 @@ import { hasAtMostTwoDecimals, hasValidDecimals, priceDecimals } from './money.j
 import { TAX_CODE_PATTERN, TaxMessages } from './tax.js';
 import { LicenseKeySettingsSchema } from './licenses.js';
 import { productStampingFields, stampingBodyFields } from './stamping.js';
+import { ProductFileListSchema, ProductFilesSchema } from './product-files.js';
 
 export const DIGITAL_FORMATS = ['pdf', 'zip', 'epub'] as const;
 export const DigitalFormatSchema = z.enum(DIGITAL_FORMATS);
@@ -44,6 +45,7 @@ export const ProductSchema = z.object({
   minimumPrice: z.number().nullable(),
   image: z.array(z.string()),
   digitalFile: z.union([AdminDigitalFileSchema, PublicDigitalFileSchema]),
+  files: ProductFilesSchema,
   createdAt: z.string(),
   updatedAt: z.string(),
   /**
@@ -203,7 +205,9 @@ export const CreateProductBodySchema = z.object({
   downloadLimit: DownloadLimitSchema.default(null),
   taxCode: TaxCodeSchema.default(null),
   image: ImagesSchema,
-  digitalFile: DigitalFileRefSchema,
+  /** Required unless `files` is sent (then the first of them). */
+  digitalFile: DigitalFileRefSchema.optional(),
+  files: ProductFileListSchema,
 });
 export type CreateProductBody = z.input<typeof CreateProductBodySchema>;
 
@@ -216,5 +220,6 @@ export const UpdateProductBodySchema = z.object({
   taxCode: TaxCodeSchema.optional(),
   image: ImagesSchema.optional(),
   digitalFile: DigitalFileRefSchema.nullish(),
+  files: ProductFileListSchema,
 });
 export type UpdateProductBody = z.input<typeof UpdateProductBodySchema>;

@@ -24,3 +24,4 @@ export * from './discounts.js';
 export * from './pricing.js';
 export * from './licenses.js';
 export * from './stamping.js';
+export * from './product-files.js';

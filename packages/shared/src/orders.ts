@@ -46,7 +46,16 @@ export const PurchaseSchema = z.object({
   /** A payment dispute on the order; downloads are paused while it is `open`. */
   dispute: DisputeStatusSchema.nullable(),
   /** Completed downloads counted, and how many the order allows (null: unlimited). */
-  downloads: z.object({ used: z.number().int(), limit: z.number().int().nullable() }),
+  downloads: z.object({
+    /** Each file of an order counts on its own (issue 28): this is its highest file's count. */
+    used: z
+      .number()
+      .int()
+      .describe(
+        'Completed downloads of the order: each file counts on its own, and this is the highest count among its files',
+      ),
+    limit: z.number().int().nullable(),
+  }),
   /** The order's license key ("8F3C2A1B-…"), issued when it was paid; null for none. */
   licenseKey: z.string().nullable(),
 });

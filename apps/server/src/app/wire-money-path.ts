@@ -8,7 +8,11 @@ import {
   checkoutRoutes,
   createCheckoutService,
 } from '../features/checkout/index.js';
-import { createDownloadsService, downloadsRoutes } from '../features/downloads/index.js';
+import {
+  createDownloadsService,
+  downloadsRoutes,
+  orderFilesRoutes,
+} from '../features/downloads/index.js';
 import type { MailService } from '../features/mail/index.js';
 import type { SettingsService } from '../features/settings/index.js';
 import {
@@ -130,6 +134,7 @@ export async function wireMoneyPath(
   const storeName = () => settings.now().storeName;
   await app.register(buyLinkRoutes, { checkout, orders, storeName });
   await app.register(downloadsRoutes, { downloads, storeName });
+  await app.register(orderFilesRoutes, { orders, downloads });
   await app.register(salesRoutes, {
     sales: createSalesService({
       repo: salesRepo,

@@ -16,6 +16,7 @@ import type {
 } from './discount-tables.js';
 import type { InvoiceDocumentsTable, InvoiceSequencesTable } from './invoice-tables.js';
 import type { LicenseKeysTable } from './license-tables.js';
+import type * as files from './product-file-tables.js';
 import type { SalesProductDaysTable, SalesQuarterHoursTable } from './sales-tables.js';
 import type { PdfStampsTable } from './stamping-tables.js';
 import type {
@@ -25,6 +26,7 @@ import type {
 export type * from './discount-tables.js';
 export type * from './invoice-tables.js';
 export type * from './license-tables.js';
+export type * from './product-file-tables.js';
 export type * from './sales-tables.js';
 export type * from './stamping-tables.js';
 export type * from './test-checkout-tables.js';
@@ -256,6 +258,8 @@ export interface DownloadsTable {
   /** Bytes its responses in progress may still send, held against the limit until `leaseUntil`. */
   reservedBytes: Generated<number>;
   leaseUntil: Generated<number>;
+  /** The product file the link serves (migration 028); null on older rows: the first file. */
+  fileId: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** Per order: bytes served since its last counted download; locked by each reservation. */
@@ -338,6 +342,9 @@ export interface Database {
   freeClaims: FreeClaimsTable;
   licenseKeys: LicenseKeysTable;
   pdfStamps: PdfStampsTable;
+  productFiles: files.ProductFilesTable;
+  orderFileDownloads: files.OrderFileDownloadsTable;
+  downloadFileUsage: files.DownloadFileUsageTable;
 }
 
 /** The owner's settings, one row (id 1): a JSON document and the version every save raises. */

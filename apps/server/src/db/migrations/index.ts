@@ -25,6 +25,7 @@ import { m024Discounts } from './024-discounts.js';
 import { m025PayWhatYouWant } from './025-pay-what-you-want.js';
 import { m026FreeOrders } from './026-free-orders.js';
 import { m027SalesDiscounts } from './027-sales-discounts.js';
+import { m028ProductFiles } from './028-product-files.js';
 import { m029LicenseKeys } from './029-license-keys.js';
 import { m030PdfStamping } from './030-pdf-stamping.js';
 import type { SqliteConstraintEdit } from '../sqlite-constraint-edit.js';
@@ -67,6 +68,7 @@ export const migrations: Migration[] = [
   m025PayWhatYouWant,
   m026FreeOrders,
   m027SalesDiscounts,
+  m028ProductFiles,
   m029LicenseKeys,
   m030PdfStamping,
 ];

@@ -14,6 +14,7 @@ import { bookChapters } from './demo-books.js';
 import { makeBundle } from './demo-bundles.js';
 import { makeCoverSvg, makeEpub, makeZip } from './demo-files.js';
 import { makeGuide } from './demo-guides.js';
+import { demoExtraFiles } from './demo-extra-files.js';
 
 const SEEDED_KEY = 'demo-catalogue-seeded';
 
@@ -94,10 +95,16 @@ export async function seedDemoCatalogue(deps: {
     .where('key', '=', SEEDED_KEY)
     .executeTakeFirst();
   if (marker || (await catalog.countProducts()) > 0) return 0;
+  const extras = demoExtraFiles(DEMO_PRODUCTS);
   // Newest first in the catalogue: insert in reverse so the list reads in the order above.
   for (const product of [...DEMO_PRODUCTS].reverse()) {
     const file = makeDigitalFile(product);
     const stored = await uploads.saveFile(file.data, file.fileName);
+    const files = [];
+    for (const extra of extras.get(product.title) ?? []) {
+      const saved = await uploads.saveFile(extra.data, extra.fileName);
+      files.push({ public_id: saved.public_id, name: extra.name });
+    }
     const images = [];
     for (const [index, image] of (await makeImages(product)).entries()) {
       images.push((await uploads.saveImage(image, `${slug(product.title)}-${index + 1}.png`)).url);
@@ -110,6 +117,13 @@ export async function seedDemoCatalogue(deps: {
         price: demoPrice(product.priceCents, catalog.currency),
         image: images,
         digitalFile: { public_id: stored.public_id, secure_url: stored.secure_url },
+        // A few come with more files: the main one first, named by its format.
+        ...(files.length > 0 && {
+          files: [
+            { public_id: stored.public_id, name: `Guide (${product.format.toUpperCase()})` },
+            ...files,
+          ],
+        }),
       }),
     );
   }

@@ -8,6 +8,8 @@ import type {
 import type { CatalogRepo, ProductKey, ProductRow, ProductSort } from './catalog.repo.js';
 import { toListedProduct, toProduct } from './product-view.js';
 import { searchTerms } from './search-terms.js';
+import type { ProductFileRow } from './product-files.repo.js';
+import { filesOrLegacy } from './product-file-list.js';
 
 /**
  * Deep pages of the newest-first catalogue start reading the index at the nearest of the
@@ -89,7 +91,7 @@ export function createCatalogPages(repo: CatalogRepo, currency: string) {
       ({ rows, total } = await catalogPage(offset, query.limit, sort));
     }
     return {
-      products: rows.map((row) => toListedProduct(row, currency)),
+      products: await withFiles(repo, rows, (row, files) => toListedProduct(row, currency, files)),
       page: query.page,
       pages: Math.ceil(total / query.limit),
       total,
@@ -97,4 +99,14 @@ export function createCatalogPages(repo: CatalogRepo, currency: string) {
   }
 
   return { listProducts, listAdminProducts };
+}
+
+/** Rows made into answers with their files, read in one query. */
+async function withFiles<T>(
+  repo: CatalogRepo,
+  rows: ProductRow[],
+  answer: (row: ProductRow, files: ProductFileRow[]) => T,
+): Promise<T[]> {
+  const files = await repo.listFilesOfProducts(rows.map((row) => row.id));
+  return rows.map((row) => answer(row, filesOrLegacy(row, files.get(row.id) ?? [])));
 }

@@ -5,6 +5,7 @@ import type { Db, Dialect } from '../../db/client.js';
 import type { Database, ProductsTable } from '../../db/types.js';
 import { containsText } from '../../lib/contains-pattern.js';
 import { searchProducts } from './catalog-search.repo.js';
+import { productFileQueries } from './product-files.repo.js';
 import { searchText } from './search-terms.js';
 
 export { SEARCH_CANDIDATES } from './catalog-search.repo.js';
@@ -70,6 +71,7 @@ function catalogQueries(db: Db, dialect: Dialect) {
       searchProducts(db, dialect, terms, offset, limit),
     ...productQueries(db),
     ...productWriteQueries(db),
+    ...productFileQueries(db),
   };
 }
 
@@ -261,7 +263,7 @@ function productWriteQueries(db: Db) {
     async updateProduct(
       id: string,
       changes: Partial<Omit<ProductRow, 'id' | 'createdAt'>>,
-      expected: Partial<Pick<ProductRow, 'images' | 'digitalFileId'>> = {},
+      expected: Partial<Pick<ProductRow, 'images' | 'digitalFileId' | 'updatedAt'>> = {},
     ): Promise<boolean> {
       let update = db
         .updateTable('products')
@@ -271,6 +273,8 @@ function productWriteQueries(db: Db) {
       if (expected.digitalFileId !== undefined) {
         update = update.where('digitalFileId', '=', expected.digitalFileId);
       }
+      if (expected.updatedAt !== undefined)
+        update = update.where('updatedAt', '=', expected.updatedAt);
       const result = await update.executeTakeFirst();
       return Number(result.numUpdatedRows) > 0;
     },

@@ -10,6 +10,8 @@ import { noteStampProblem } from './product-stamping.js';
 import * as writes from './product-writes.js';
 
 export type { KeptCatalogAnswer } from './kept-answers.js';
+export type { ProductFile } from './product-file-list.js';
+export type { ProductSave } from './product-writes.js';
 
 /** Memory kept for public catalogue answers (pages, searches, products) at most. */
 const ANSWER_CACHE_BYTES = 32 * 1024 * 1024;
@@ -45,6 +47,8 @@ export function createCatalogService(
     currency,
     createProduct: (body: writes.CreateInput) => writes.createProduct(deps, body),
     updateProduct: (id: string, body: writes.UpdateInput) => writes.updateProduct(deps, id, body),
+    /** updateProduct, telling what the save did to the product's files (issue 28). */
+    saveProduct: (id: string, body: writes.UpdateInput) => writes.saveProduct(deps, id, body),
     archiveProduct: (id: string) => writes.archiveProduct(deps, id),
     restoreProduct: (id: string) => writes.restoreProduct(deps, id),
     purgeArchivedProduct: (id: string) => writes.purgeArchivedProduct(deps, id),

@@ -1,3 +1,8 @@
 // The catalog feature's public entry: products, reached through the catalogue service.
 export { catalogRoutes } from './catalog.routes.js';
-export { createCatalogService, type CatalogService } from './catalog.service.js';
+export {
+  createCatalogService,
+  type CatalogService,
+  type ProductFile,
+  type ProductSave,
+} from './catalog.service.js';

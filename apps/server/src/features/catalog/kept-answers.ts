@@ -3,6 +3,7 @@ import { toAnswer, type AnswerCache, type CatalogAnswer } from './catalog-answer
 import type { CatalogRepo } from './catalog.repo.js';
 import { withDescriptionHtml } from './description-html.js';
 import { requireProduct, toProduct } from './product-view.js';
+import { filesOrLegacy } from './product-file-list.js';
 import { searchTerms } from './search-terms.js';
 
 /** A public answer with the key it is kept under, to ask later whether it is still current. */
@@ -47,7 +48,7 @@ export function createKeptAnswers(
       return {
         key,
         answer: await answers.get(key, async () =>
-          toAnswer(withDescriptionHtml(toProduct(await requireProduct(repo, id), false, currency))),
+          toAnswer(withDescriptionHtml(await productWithFiles(repo, id, currency))),
         ),
       };
     },
@@ -84,4 +85,9 @@ export function createKeptAnswers(
     /** How much memory the kept answers take (tests of its bound). */
     answerCacheSize: () => answers.size(),
   };
+}
+
+async function productWithFiles(repo: CatalogRepo, id: string, currency: string) {
+  const row = await requireProduct(repo, id);
+  return toProduct(row, false, currency, filesOrLegacy(row, await repo.listProductFiles(id)));
 }

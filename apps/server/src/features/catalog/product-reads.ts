@@ -2,12 +2,26 @@ import type { Product } from '@bindery/shared';
 import type { CatalogRepo } from './catalog.repo.js';
 import { withDescriptionHtml } from './description-html.js';
 import { findAnyProduct, findLiveProduct, requireProduct, toProduct } from './product-view.js';
+import { filesOrLegacy, toProductFile, type ProductFile } from './product-file-list.js';
 
 /** What other features and the admin read about products, uncached. */
 export function createProductReads(repo: CatalogRepo, currency: string) {
   return {
     async getProduct(id: string, isAdmin: boolean): Promise<Product> {
-      return withDescriptionHtml(toProduct(await requireProduct(repo, id), isAdmin, currency));
+      const row = await requireProduct(repo, id);
+      return withDescriptionHtml(
+        toProduct(row, isAdmin, currency, filesOrLegacy(row, await repo.listProductFiles(id))),
+      );
+    },
+
+    /**
+     * A product's files in order (the first is `digitalFile`), archived products included: their
+     * buyers keep downloading. Empty for an unknown product.
+     */
+    async listProductFiles(productId: string): Promise<ProductFile[]> {
+      const row = await findAnyProduct(repo, productId);
+      if (!row) return [];
+      return filesOrLegacy(row, await repo.listProductFiles(productId)).map(toProductFile);
     },
 
     /**

@@ -1,4 +1,5 @@
 import type { CatalogRepo, ProductRow } from './catalog.repo.js';
+import { filesOrLegacy } from './product-file-list.js';
 import { findAnyProduct } from './product-view.js';
 
 /**
@@ -19,16 +20,18 @@ export function stampingChanges(
 
 /**
  * Notes on the owner's product that one of its PDFs goes out unstamped, while the product still
- * stamps and still has that file; a note already there stays.
+ * stamps and still has that file (`uploadId`, any of its files); a note already there stays.
  */
 export async function noteStampProblem(
   repo: CatalogRepo,
   productId: string,
-  digitalFileId: string,
+  uploadId: string,
   note: string,
 ): Promise<void> {
   const row = await findAnyProduct(repo, productId);
   if (!row || row.stampPdf !== 1 || (row.stampNote ?? null) !== null) return;
-  if (row.digitalFileId !== digitalFileId) return;
-  await repo.updateProduct(productId, { stampNote: note }, { digitalFileId });
+  const files = filesOrLegacy(row, await repo.listProductFiles(productId));
+  if (!files.some((file) => file.uploadId === uploadId)) return;
+  // Written over the product as read: a save in between (a replaced file) keeps its own note.
+  await repo.updateProduct(productId, { stampNote: note }, { updatedAt: row.updatedAt });
 }

@@ -7,6 +7,8 @@ import {
 import { AppError } from '../../errors.js';
 import type { CatalogRepo, ProductRow } from './catalog.repo.js';
 import { licenseKeysOf } from './product-license-keys.js';
+import { toFileAnswers } from './product-file-list.js';
+import type { ProductFileRow } from './product-files.repo.js';
 
 /** Ids are 16 base64url characters; anything else is not a product and reads as not found. */
 const ID_SHAPE = /^[A-Za-z0-9_-]{16}$/;
@@ -15,7 +17,12 @@ const ID_SHAPE = /^[A-Za-z0-9_-]{16}$/;
  * The product as the API shows it, its price in major units of the store's `currency` (ISO
  * 4217); only admins see where the digital file is kept.
  */
-export function toProduct(row: ProductRow, isAdmin: boolean, currency: string): Product {
+export function toProduct(
+  row: ProductRow,
+  isAdmin: boolean,
+  currency: string,
+  files?: ProductFileRow[],
+): Product {
   const publicFile = { format: row.digitalFileFormat, size: row.digitalFileSize };
   return {
     _id: row.id,
@@ -36,6 +43,7 @@ export function toProduct(row: ProductRow, isAdmin: boolean, currency: string): 
           fileName: row.digitalFileName,
         }
       : publicFile,
+    ...(files ? { files: toFileAnswers(files, isAdmin) } : {}),
     createdAt: new Date(row.createdAt).toISOString(),
     updatedAt: new Date(row.updatedAt).toISOString(),
     ...(isAdmin ? { downloadLimit: row.downloadLimit, taxCode: row.taxCode } : {}),
@@ -45,9 +53,13 @@ export function toProduct(row: ProductRow, isAdmin: boolean, currency: string): 
 }
 
 /** The admin's list row: the admin view, and when the product was archived (null on sale). */
-export function toListedProduct(row: ProductRow, currency: string): AdminListedProduct {
+export function toListedProduct(
+  row: ProductRow,
+  currency: string,
+  files?: ProductFileRow[],
+): AdminListedProduct {
   return {
-    ...toProduct(row, true, currency),
+    ...toProduct(row, true, currency, files),
     archivedAt: row.archivedAt === null ? null : new Date(row.archivedAt).toISOString(),
   };
 }

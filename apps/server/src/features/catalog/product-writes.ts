@@ -13,10 +13,21 @@ import type { z } from 'zod';
 import { AppError } from '../../errors.js';
 import type { UploadsService } from '../uploads/index.js';
 import type { CatalogRepo, ProductRow } from './catalog.repo.js';
+import type { ProductFileRow } from './product-files.repo.js';
 import { isProductId, requireProduct, toListedProduct, toProduct } from './product-view.js';
 import { pricingOf } from './product-pricing.js';
 import { licenseKeyColumns } from './product-license-keys.js';
 import { stampingChanges } from './product-stamping.js';
+import {
+  DIGITAL_FILE_FIELD,
+  entriesFromDigitalFile,
+  filesOrLegacy,
+  FILES_FIELD,
+  planFiles,
+  toProductFile,
+  type FilePlan,
+  type ProductFile,
+} from './product-file-list.js';
 
 export type CreateInput = z.output<typeof CreateProductBodySchema>;
 export type UpdateInput = z.output<typeof UpdateProductBodySchema>;
@@ -64,15 +75,6 @@ function refuse(message: string): never {
   throw AppError.badRequest(message, { image: [message] });
 }
 
-async function resolveDigitalFile(uploads: UploadsService, publicId: string, productId: string) {
-  const file = await uploads.findFile(publicId);
-  if (!file || (file.productId !== null && file.productId !== productId)) {
-    const message = 'The digital file was not found. Please upload it again.';
-    throw AppError.badRequest(message, { digitalFile: [message] });
-  }
-  return file;
-}
-
 /** Minor units of the store's currency; 400 for a price the currency cannot take (¥12.5). */
 function priceCentsOf(price: number, currency: string): number {
   const problem = priceProblemIn(currency, price);
@@ -85,8 +87,11 @@ export async function createProduct(deps: ProductWriteDeps, body: CreateInput): 
   const priceCents = priceCentsOf(body.price, deps.currency);
   const id = newProductId();
   const imageIds = await resolveImages(uploads, body.image, id);
-  const file = await resolveDigitalFile(uploads, body.digitalFile.public_id, id);
   const now = deps.clock();
+  const plan = await planFiles(uploads, id, [], entriesOf(body), {
+    now,
+    refusals: body.files ? FILES_FIELD : DIGITAL_FILE_FIELD,
+  });
   const row: ProductRow = {
     id,
     title: body.title,
@@ -94,10 +99,7 @@ export async function createProduct(deps: ProductWriteDeps, body: CreateInput): 
     description: body.description,
     priceCents,
     images: JSON.stringify(body.image),
-    digitalFileId: file.publicId,
-    digitalFileFormat: file.format,
-    digitalFileSize: file.size,
-    digitalFileName: file.fileName,
+    ...plan.first,
     createdAt: now,
     updatedAt: now,
     archivedAt: null,
@@ -111,11 +113,55 @@ export async function createProduct(deps: ProductWriteDeps, body: CreateInput): 
   // One transaction: the product exists exactly when its uploads are claimed by it alone,
   // so an upload another product just took (or one being deleted) answers 409 with no product.
   await repo.transaction(async (tx, trx) => {
-    await uploads.attachToProduct([...imageIds, file.id], id, trx);
+    await uploads.attachToProduct([...imageIds, ...plan.attach], id, trx);
     await tx.insertProduct(row);
+    await tx.replaceProductFiles(id, plan.files);
   });
   deps.catalogueChanged();
-  return toProduct(row, true, deps.currency);
+  return toProduct(row, true, deps.currency, plan.files);
+}
+
+/** A new product's files: `files`, or else the one `digitalFile` named after the product. */
+function entriesOf(body: CreateInput) {
+  if (body.files) return body.files;
+  if (!body.digitalFile) {
+    const message = CatalogMessages.digitalFileRequired;
+    throw AppError.badRequest(message, { digitalFile: [message] });
+  }
+  return [{ public_id: body.digitalFile.public_id, name: body.title }];
+}
+
+/** A product saved: its answer, and its files before and after (what an update is made of). */
+export interface ProductSave {
+  product: Product;
+  filesBefore: ProductFile[];
+  filesAfter: ProductFile[];
+  /** A file was added, removed or replaced (renaming or reordering is not). */
+  filesChanged: boolean;
+}
+
+/** The file list an edit writes: `files`, or `digitalFile` replacing the first; none if neither. */
+async function planEditFiles(
+  deps: ProductWriteDeps,
+  id: string,
+  body: UpdateInput,
+  current: ProductRow,
+): Promise<{ before: ProductFileRow[]; plan?: FilePlan }> {
+  const before = filesOrLegacy(current, await deps.repo.listProductFiles(id));
+  const now = deps.clock();
+  if (body.files) {
+    return {
+      before,
+      plan: await planFiles(deps.uploads, id, before, body.files, { now, refusals: FILES_FIELD }),
+    };
+  }
+  if (!body.digitalFile || body.digitalFile.public_id === current.digitalFileId) return { before };
+  const entries = entriesFromDigitalFile(before, body.digitalFile.public_id, body.title);
+  const plan = await planFiles(deps.uploads, id, before, entries, {
+    now,
+    refusals: DIGITAL_FILE_FIELD,
+  });
+  return { before, plan };
 }
 
 export async function updateProduct(
@@ -123,6 +169,15 @@ export async function updateProduct(
   id: string,
   body: UpdateInput,
 ): Promise<Product> {
+  return (await saveProduct(deps, id, body)).product;
+}
+
+/** An edit of a product, with what it did to the product's files. */
+export async function saveProduct(
+  deps: ProductWriteDeps,
+  id: string,
+  body: UpdateInput,
+): Promise<ProductSave> {
   const { repo, uploads } = deps;
   const priceCents = priceCentsOf(body.price, deps.currency);
   const current = await requireProduct(repo, id);
@@ -141,7 +196,7 @@ export async function updateProduct(
   const attach: string[] = [];
   // The images and file this edit read: it saves only over them, so what it deletes after the
   // write is what it replaced, never what another edit just kept.
-  const expected: Partial<Pick<ProductRow, 'images' | 'digitalFileId'>> = {};
+  const expected: Partial<Pick<ProductRow, 'images' | 'digitalFileId' | 'updatedAt'>> = {};
   if (body.image) {
     expected.images = current.images;
     const currentUrls = JSON.parse(current.images) as string[];
@@ -153,29 +208,32 @@ export async function updateProduct(
     }
     changes.images = JSON.stringify(body.image);
   }
-  if (body.digitalFile && body.digitalFile.public_id !== current.digitalFileId) {
-    const file = await resolveDigitalFile(uploads, body.digitalFile.public_id, id);
-    attach.push(file.id);
-    expected.digitalFileId = current.digitalFileId;
-    const old = await uploads.findFile(current.digitalFileId);
-    if (old) replaced.push(old.id);
-    Object.assign(changes, {
-      digitalFileId: file.publicId,
-      digitalFileFormat: file.format,
-      digitalFileSize: file.size,
-      digitalFileName: file.fileName,
-    });
+  const { before, plan } = await planEditFiles(deps, id, body, current);
+  if (plan) {
+    attach.push(...plan.attach);
+    replaced.push(...plan.removed);
+    Object.assign(changes, plan.first);
+    // Saved only over the list this edit read: another edit's new file is never dropped.
+    Object.assign(expected, { digitalFileId: current.digitalFileId, updatedAt: current.updatedAt });
   }
-  Object.assign(changes, stampingChanges(body, current, changes.digitalFileId !== undefined));
+  // A replaced or removed file takes the owner's note about it away.
+  Object.assign(changes, stampingChanges(body, current, (plan?.removed.length ?? 0) > 0));
   await repo.transaction(async (tx, trx) => {
     await uploads.attachToProduct(attach, id, trx);
     if (!(await tx.updateProduct(id, changes, expected))) {
       throw AppError.conflict(ProductImageMessages.changedMeanwhile);
     }
+    if (plan) await tx.replaceProductFiles(id, plan.files);
   });
   deps.catalogueChanged();
   await uploads.deleteFromProduct(replaced, id);
-  return toProduct({ ...current, ...changes }, true, deps.currency);
+  const after = plan?.files ?? before;
+  return {
+    product: toProduct({ ...current, ...changes }, true, deps.currency, after),
+    filesBefore: before.map(toProductFile),
+    filesAfter: after.map(toProductFile),
+    filesChanged: plan?.changed ?? false,
+  };
 }
 
 /**

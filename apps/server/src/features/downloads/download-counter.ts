@@ -22,6 +22,8 @@ const HOUR_MS = 60 * 60 * 1000;
 export interface Reservation {
   orderId: string;
   linkId: string;
+  /** The product file served: each file of an order counts on its own (issue 28). */
+  fileId: string;
   /** The file's size: each time this many bytes have been served, one download counts. */
   size: number;
   /** The bytes the response is to send. */
@@ -39,7 +41,7 @@ export interface ServedStream {
 
 export interface DownloadCounterOptions {
   repo: DownloadsRepo;
-  orders: Pick<OrdersService, 'readDownloadsUsed' | 'countDownloads'>;
+  orders: Pick<OrdersService, 'readFileDownloadsUsed' | 'countFileDownloads'>;
   clock: () => number;
 }
 /** What the counter's steps share: its options and the responses still being sent. */
@@ -48,8 +50,9 @@ interface CounterContext extends DownloadCounterOptions {
 }
 
 /**
- * Downloads counted by bytes served (decision 017): each time the bytes an order's responses
- * sent since its last counted download reach the file's size, one download counts. A response
+ * Downloads counted by bytes served (decision 017), per file of an order (issue 28): each time
+ * the bytes the responses for one file sent since its last counted download reach its size, one
+ * download of that file counts. A response
  * holds the bytes it is about to send before its first byte, so responses in progress count as
  * sent: with a limit of N, no more than N whole files ever leave, whatever the concurrency.
  */
@@ -94,14 +97,14 @@ async function reserve(
   const size = Math.max(request.size, 1);
   if (limit === null) {
     if (await repo.isKnownLink(request.linkId)) {
-      await repo.noteRequest(request.orderId, request.linkId, now);
+      await repo.noteRequest(request, now);
     } else {
       // A new link is checked against the cap and noted holding the order, so links opened at
       // once cannot pass it together (a link in use locks nothing).
       await repo.transaction(async (tx) => {
-        await tx.lockUsage(request.orderId);
+        await tx.lockUsage(request.orderId, request.fileId);
         await requireLinkRoom(tx, request, now);
-        await tx.noteRequest(request.orderId, request.linkId, now);
+        await tx.noteRequest(request, now);
       });
     }
     return { ...request, size, held: 0 };
@@ -110,7 +113,7 @@ async function reserve(
     await requirePlace(orders, tx, trx, { ...request, size }, limit, now);
     await requireLinkRoom(tx, request, now);
     const hold = { bytes: request.bytes, until: now + LEASE_MS };
-    await tx.noteRequest(request.orderId, request.linkId, now, hold);
+    await tx.noteRequest(request, now, hold);
   });
   return { ...request, size, held: request.bytes };
 }
@@ -125,12 +128,12 @@ async function countHandedOut(
   await repo.transaction(async (tx, trx) => {
     const since =
       limit === null
-        ? await tx.lockUsage(request.orderId)
+        ? await tx.lockUsage(request.orderId, request.fileId)
         : await requirePlace(orders, tx, trx, { ...request, size }, limit, now);
     await requireLinkRoom(tx, request, now);
-    await tx.noteRequest(request.orderId, request.linkId, now);
+    await tx.noteRequest(request, now);
     await tx.releaseHold(request.linkId, 0, request.bytes);
-    await countSent(orders, tx, trx, request.orderId, size, since, request.bytes);
+    await countSent(orders, tx, trx, { ...request, size }, since, request.bytes);
   });
 }
 
@@ -180,29 +183,29 @@ async function requirePlace(
   limit: number,
   now: number,
 ): Promise<number> {
-  const since = await tx.lockUsage(reservation.orderId);
-  const used = await orders.readDownloadsUsed(reservation.orderId, trx);
-  const held = await tx.heldBytes(reservation.orderId, now);
+  const { orderId, fileId } = reservation;
+  const since = await tx.lockUsage(orderId, fileId);
+  const used = await orders.readFileDownloadsUsed(orderId, fileId, trx);
+  const held = await tx.heldBytes(orderId, fileId, now);
   if (used + Math.floor((since + held) / reservation.size) >= limit) {
     throw AppError.forbidden(OrderMessages.downloadLimitReached);
   }
   return since;
 }
 
-/** Adds bytes sent to the order's and counts each whole file they make up; in `tx`. */
+/** Adds bytes sent to the order's file's and counts each whole file they make up; in `tx`. */
 async function countSent(
   orders: DownloadCounterOptions['orders'],
   tx: DownloadQueries,
   trx: Db,
-  orderId: string,
-  size: number,
+  { orderId, fileId, size }: Pick<Reservation, 'orderId' | 'fileId' | 'size'>,
   since: number,
   sent: number,
 ): Promise<void> {
   if (sent === 0) return;
   const whole = Math.floor((since + sent) / size);
-  if (whole > 0) await orders.countDownloads(orderId, whole, trx);
-  await tx.setUsage(orderId, since + sent - whole * size);
+  if (whole > 0) await orders.countFileDownloads(orderId, fileId, whole, trx);
+  await tx.setUsage(orderId, fileId, since + sent - whole * size);
 }
 
 /** 429 when the order's links first used in the last hour reach the cap and this one is new. */
@@ -222,10 +225,10 @@ async function settle(
   reservation: Reservation,
   sent: number,
 ): Promise<void> {
-  const { orderId, linkId, size, held } = reservation;
+  const { orderId, fileId, linkId, held } = reservation;
   await repo.transaction(async (tx, trx) => {
-    const since = await tx.lockUsage(orderId);
+    const since = await tx.lockUsage(orderId, fileId);
     await tx.releaseHold(linkId, held, sent);
-    await countSent(orders, tx, trx, orderId, size, since, sent);
+    await countSent(orders, tx, trx, reservation, since, sent);
   });
 }

@@ -15,6 +15,11 @@ const PayloadSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9_-]{16}$/)
     .optional(),
+  /** The product file the link serves; links made before several files existed name none. */
+  fid: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{16}$/)
+    .optional(),
 });
 
 export interface DownloadGrant {
@@ -23,6 +28,8 @@ export interface DownloadGrant {
   exp: number;
   /** Random per link (links made before limits existed have none: they count per token). */
   linkId?: string;
+  /** The product file; absent: the product's first file (links from before issue 28). */
+  fileId?: string;
 }
 
 /**
@@ -43,6 +50,7 @@ export function createDownloadTokens(sessionSecret: string) {
           orderId: grant.orderId,
           exp: grant.exp,
           ...(grant.linkId ? { lid: grant.linkId } : {}),
+          ...(grant.fileId ? { fid: grant.fileId } : {}),
         }),
       ).toString('base64url');
       return `${payload}.${mac(payload)}`;
@@ -62,8 +70,13 @@ export function createDownloadTokens(sessionSecret: string) {
           JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')),
         );
         if (!parsed.success) return null;
-        const { orderId, exp, lid } = parsed.data;
-        return lid ? { orderId, exp, linkId: lid } : { orderId, exp };
+        const { orderId, exp, lid, fid } = parsed.data;
+        return {
+          orderId,
+          exp,
+          ...(lid ? { linkId: lid } : {}),
+          ...(fid ? { fileId: fid } : {}),
+        };
       } catch {
         return null;
       }

@@ -27,42 +27,49 @@ export function createDownloadsRepo(db: Db, dialect: Dialect) {
   return { ...usageQueries(db, dialect), ...linkQueries(db) };
 }
 
-/** The order's bytes served since its last counted download, and the bytes held against it. */
+/**
+ * One file of an order: the bytes it served since its last counted download, and the bytes its
+ * responses in progress hold (each file of an order counts on its own, issue 28).
+ */
 function usageQueries(db: Db, dialect: Dialect) {
   return {
     /**
-     * The bytes the order served since its last counted download. On PostgreSQL its row stays
-     * locked until the transaction ends, so reservations and counts of one order run one after
-     * the other; SQLite runs one write transaction at a time already.
+     * The bytes the order's file served since its last counted download. On PostgreSQL its row
+     * stays locked until the transaction ends, so reservations and counts of one file of one
+     * order run one after the other; SQLite runs one write transaction at a time already.
      */
-    async lockUsage(orderId: string): Promise<number> {
+    async lockUsage(orderId: string, fileId: string): Promise<number> {
       await db
-        .insertInto('downloadUsage')
-        .values({ orderId, bytesSinceCount: 0 })
-        .onConflict((oc) => oc.column('orderId').doNothing())
+        .insertInto('downloadFileUsage')
+        .values({ orderId, fileId, bytesSinceCount: 0 })
+        .onConflict((oc) => oc.columns(['orderId', 'fileId']).doNothing())
         .execute();
       const query = db
-        .selectFrom('downloadUsage')
+        .selectFrom('downloadFileUsage')
         .select('bytesSinceCount')
-        .where('orderId', '=', orderId);
+        .where('orderId', '=', orderId)
+        .where('fileId', '=', fileId);
       const row = await (dialect === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
       return Number(row?.bytesSinceCount ?? 0);
     },
 
-    async setUsage(orderId: string, bytesSinceCount: number): Promise<void> {
+    async setUsage(orderId: string, fileId: string, bytesSinceCount: number): Promise<void> {
       await db
-        .updateTable('downloadUsage')
+        .updateTable('downloadFileUsage')
         .set({ bytesSinceCount })
         .where('orderId', '=', orderId)
+        .where('fileId', '=', fileId)
         .execute();
     },
 
-    /** Bytes held by the order's responses in progress whose lease has not run out. */
-    async heldBytes(orderId: string, now: number): Promise<number> {
+    /** Bytes held by responses in progress for the order's file whose lease has not run out. */
+    async heldBytes(orderId: string, fileId: string, now: number): Promise<number> {
       const row = await db
         .selectFrom('downloads')
         .select((eb) => eb.fn.sum<number | string | null>('reservedBytes').as('held'))
         .where('orderId', '=', orderId)
+        // A hold that names no file (left from before migration 028) holds against each of them.
+        .where((eb) => eb.or([eb('fileId', '=', fileId), eb('fileId', 'is', null)]))
         .where('leaseUntil', '>', now)
         .executeTakeFirst();
       return Number(row?.held ?? 0);
@@ -104,8 +111,11 @@ function linkQueries(db: Db) {
      * so a buyer's requests add no rows. `hold` adds to the bytes the link holds (a hold whose
      * lease ran out, left by a process that died, is dropped first).
      */
-    noteRequest: (orderId: string, linkId: string, now: number, hold?: ByteHold) =>
-      noteRequest(db, { orderId, linkId, now, hold }),
+    noteRequest: (
+      link: { orderId: string; linkId: string; fileId: string },
+      now: number,
+      hold?: ByteHold,
+    ) => noteRequest(db, { ...link, now, hold }),
 
     /** Keeps a link's hold alive while its response is still being sent. */
     async renewLease(linkId: string, until: number): Promise<void> {
@@ -139,13 +149,20 @@ function linkQueries(db: Db) {
 
 async function noteRequest(
   db: Db,
-  { orderId, linkId, now, hold }: { orderId: string; linkId: string; now: number; hold?: ByteHold },
+  {
+    orderId,
+    linkId,
+    fileId,
+    now,
+    hold,
+  }: { orderId: string; linkId: string; fileId: string; now: number; hold?: ByteHold },
 ): Promise<void> {
   await db
     .insertInto('downloads')
     .values({
       orderId,
       linkId,
+      fileId,
       createdAt: now,
       requests: 1,
       reservedBytes: hold?.bytes ?? 0,

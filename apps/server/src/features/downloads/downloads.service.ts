@@ -3,7 +3,9 @@ import {
   CheckoutMessages,
   ErrorCode,
   OrderMessages,
+  ProductFileMessages,
   type DownloadLinkResponse,
+  type PublicProductFile,
 } from '@bindery/shared';
 import { InvalidRangeError } from '../../adapters/storage/storage.js';
 import type { Config } from '../../config.js';
@@ -20,12 +22,8 @@ import {
 } from './download-counter.js';
 import { createDownloadTokens } from './download-tokens.js';
 import type { DownloadsRepo } from './downloads.repo.js';
-import {
-  contentDisposition,
-  downloadFileName,
-  parseByteRange,
-  type ByteSpan,
-} from './http-headers.js';
+import { contentDisposition, parseByteRange, type ByteSpan } from './http-headers.js';
+import { findOrderFile, servedFileName } from './served-files.js';
 
 export { createDownloadTokens, type DownloadGrant } from './download-tokens.js';
 
@@ -64,10 +62,10 @@ export interface DownloadsServiceOptions {
     | 'findOrder'
     | 'requireDownloadAllowed'
     | 'downloadLimitOf'
-    | 'readDownloadsUsed'
-    | 'countDownloads'
+    | 'readFileDownloadsUsed'
+    | 'countFileDownloads'
   >;
-  catalog: Pick<CatalogService, 'getProductFile' | 'getProductSummaries'>;
+  catalog: Pick<CatalogService, 'getProductFile' | 'listProductFiles' | 'getProductSummaries'>;
   uploads: Pick<UploadsService, 'findFile'>;
   stamping: Pick<StampingService, 'copyFor'>;
   config: Pick<Config, 'sessionSecret'> & {
@@ -112,7 +110,13 @@ export function createDownloadsService({
      * A fresh link for a paid order (the caller checked ownership and status); 403 "Download
      * limit reached for this order." once its downloads are used up.
      */
-    createLink: (orderId: string) => createLink(ctx, orderId),
+    createLink: (orderId: string, fileId?: string) => createLink(ctx, orderId, fileId),
+
+    /** What an order delivers: its product's current files, in order (the caller checked the order). */
+    async listOrderFiles(productId: string): Promise<PublicProductFile[]> {
+      const files = await catalog.listProductFiles(productId);
+      return files.map(({ id, name, size, format }) => ({ id, name, size, format }));
+    },
 
     /**
      * Checks a link and the order behind it, now: 403 for a link we did not make, 410 once it
@@ -141,22 +145,34 @@ const unsatisfiable = (size: number) =>
     { 'content-range': `bytes */${size}` },
   );
 
+/**
+ * A link to one file of the order (`fileId`), or to its first: 404 for a file that is not the
+ * product's, 403 once that file's downloads are used up.
+ */
 async function createLink(
-  { orders, clock, tokens, ttlSeconds }: DownloadsContext,
+  { orders, catalog, clock, tokens, ttlSeconds }: DownloadsContext,
   orderId: string,
+  fileId?: string,
 ): Promise<DownloadLinkResponse> {
   const order = await orders.findOrder(orderId);
-  if (order) await orders.requireDownloadAllowed(order);
+  const file = order && (await findOrderFile(catalog, order.productId, fileId));
+  if (fileId !== undefined && !file) throw AppError.notFound(ProductFileMessages.fileNotFound);
+  if (order && file) await orders.requireDownloadAllowed(order, file.id);
   const exp = Math.floor(clock() / 1000) + ttlSeconds;
   const linkId = randomBytes(12).toString('base64url');
+  // Without a file the link means the first file when used, whichever it is by then.
+  const grant = { orderId, exp, linkId, ...(fileId !== undefined ? { fileId } : {}) };
   return {
-    downloadUrl: `/api/downloads/${tokens.sign({ orderId, exp, linkId })}`,
+    downloadUrl: `/api/downloads/${tokens.sign(grant)}`,
     expiresAt: new Date(exp * 1000).toISOString(),
   };
 }
 
-/** The order behind a link we made that still works, its limit and the link's id. */
-async function requireServableOrder({ orders, clock, tokens }: DownloadsContext, token: string) {
+/** The order behind a link we made that still works, its file, its limit and the link's id. */
+async function requireServableOrder(
+  { orders, catalog, clock, tokens }: DownloadsContext,
+  token: string,
+) {
   const grant = tokens.verify(token);
   if (!grant) throw AppError.forbidden(CheckoutMessages.linkInvalid);
   if (grant.exp <= Math.floor(clock() / 1000)) {
@@ -168,26 +184,31 @@ async function requireServableOrder({ orders, clock, tokens }: DownloadsContext,
   }
   if (order.status !== 'paid') throw AppError.forbidden(CheckoutMessages.orderNotPaid);
   if (order.disputeStatus === 'open') throw AppError.forbidden(CheckoutMessages.disputed);
+  // A link without a file (made before several files) serves the first; a removed file is gone.
+  const productFile = await findOrderFile(catalog, order.productId, grant.fileId);
+  if (!productFile) throw fileGone();
   // A link handed out before the limit was reached by other links stops too.
   const limit = await orders.downloadLimitOf(order);
-  if (limit !== null && order.downloadsUsed >= limit) {
+  if (limit !== null && (await orders.readFileDownloadsUsed(order.id, productFile.id)) >= limit) {
     throw AppError.forbidden(OrderMessages.downloadLimitReached);
   }
   const linkId = grant.linkId ?? token;
-  return { order, limit, linkId };
+  return { order, limit, linkId, productFile };
 }
 
-/** The order's file and the name the buyer's copy is saved under; 410 when it is gone. */
-async function findServedFile({ catalog, uploads }: DownloadsContext, productId: string) {
-  // An archived product's buyers keep their file.
-  const product = await catalog.getProductFile(productId);
-  const file = product && (await uploads.findFile(product.digitalFileId));
+/** The upload behind the order's file and the name the buyer's copy is saved under; 410 when gone. */
+async function findServedFile(
+  { catalog, uploads }: DownloadsContext,
+  productId: string,
+  productFile: NonNullable<Awaited<ReturnType<typeof findOrderFile>>>,
+) {
+  // An archived product's buyers keep their files.
+  const file = await uploads.findFile(productFile.publicId);
   if (!file) throw fileGone();
-  // Named after the product, not the owner's upload (`final_v3 (2).pdf`): the original name
-  // is the owner's alone, shown in the admin's product form.
   const summary = (await catalog.getProductSummaries([productId])).get(productId);
-  const fileName = downloadFileName(summary?.title ?? '', file.format);
-  return { file, fileName, stampPdf: product.stampPdf };
+  // Whether the product stamps its PDFs (an archived product's too).
+  const stampPdf = (await catalog.getProductFile(productId))?.stampPdf ?? false;
+  return { file, fileName: servedFileName(summary?.title ?? '', productFile), stampPdf };
 }
 
 async function prepareDownload(
@@ -195,8 +216,12 @@ async function prepareDownload(
   token: string,
   headers: { range?: string | undefined; ifRange?: string | undefined },
 ): Promise<PreparedDownload> {
-  const { order, limit, linkId } = await requireServableOrder(ctx, token);
-  const { file: source, fileName, stampPdf } = await findServedFile(ctx, order.productId);
+  const { order, limit, linkId, productFile } = await requireServableOrder(ctx, token);
+  const {
+    file: source,
+    fileName,
+    stampPdf,
+  } = await findServedFile(ctx, order.productId, productFile);
   // A product that stamps its PDFs serves this order's stamped copy, made on first need.
   const file = await ctx.stamping.copyFor({ order, file: source, stampPdf });
 
@@ -208,6 +233,7 @@ async function prepareDownload(
   const served = {
     orderId: order.id,
     linkId,
+    fileId: productFile.id,
     size: file.size,
     bytes: range ? range.end - range.start + 1 : file.size,
   };

@@ -5,3 +5,4 @@
  */
 export { createDownloadsService, type DownloadsService } from './downloads.service.js';
 export { downloadsRoutes } from './downloads.routes.js';
+export { orderFilesRoutes } from './order-files.routes.js';

@@ -126,6 +126,7 @@ export function createAdminOrders({ repo, views, notices, search, clock }: Admin
     /** The owner gives an order its downloads back. */
     async resetDownloads(id: string): Promise<AdminOrder> {
       const order = await requireOrder(id);
+      await repo.clearFileDownloads(order.id);
       await repo.updateOrder(order.id, { downloadsUsed: 0 }, clock());
       const [updated] = await views.toAdminOrders([{ ...order, downloadsUsed: 0 }]);
       return updated!;

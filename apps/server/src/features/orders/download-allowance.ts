@@ -12,8 +12,9 @@ export interface DownloadAllowanceOptions {
 }
 
 /**
- * An order's downloads: its limit and its count (`orders.downloads_used`). The downloads
- * feature counts the bytes it serves and tells the order here, inside its own transaction.
+ * An order's downloads: its limit and each file's count (`order_file_downloads`; the order's
+ * `downloads_used` is the highest). The downloads feature counts the bytes it serves and tells
+ * the order here, inside its own transaction.
  */
 export function createDownloadAllowance({ repo, views, catalog }: DownloadAllowanceOptions) {
   /** The order's download limit: the product's own or DOWNLOAD_LIMIT; null unlimited. */
@@ -23,20 +24,26 @@ export function createDownloadAllowance({ repo, views, catalog }: DownloadAllowa
   return {
     downloadLimitOf,
 
-    /** 403 "Download limit reached for this order." once the order used up its downloads. */
-    async requireDownloadAllowed(order: OrderRow): Promise<void> {
+    /**
+     * 403 "Download limit reached for this order." once the order used up the downloads of this
+     * file (each file of the order counts on its own).
+     */
+    async requireDownloadAllowed(order: OrderRow, fileId: string): Promise<void> {
       const limit = await downloadLimitOf(order);
-      if (limit !== null && order.downloadsUsed >= limit) {
+      if (limit !== null && (await repo.readFileDownloadsUsed(order.id, fileId)) >= limit) {
         throw AppError.forbidden(OrderMessages.downloadLimitReached);
       }
     },
 
-    /** The order's count of downloads, read inside the downloads feature's transaction. */
-    readDownloadsUsed: (orderId: string, within: Db) =>
-      repo.within(within).readDownloadsUsed(orderId),
+    /** One file's count of downloads of the order, read inside `within` when given. */
+    readFileDownloadsUsed: (orderId: string, fileId: string, within?: Db) =>
+      (within ? repo.within(within) : repo).readFileDownloadsUsed(orderId, fileId),
 
-    /** Counts downloads the bytes served have made whole (decision 017), in `within`. */
-    countDownloads: (orderId: string, count: number, within: Db) =>
-      repo.within(within).addDownloadsUsed(orderId, count),
+    /**
+     * Counts downloads of one file the bytes served have made whole (decision 017), in
+     * `within`; the order's `downloadsUsed` follows the highest file.
+     */
+    countFileDownloads: (orderId: string, fileId: string, count: number, within: Db) =>
+      repo.within(within).addFileDownloads(orderId, fileId, count),
   };
 }

@@ -6,3 +6,4 @@ export { productOwnershipQuery, useProductOwnership } from './api/get-product-ow
 export { orderKeys } from './api/order-keys';
 export { LicenseKey } from './components/license-key';
 export { OrderChip, OrderStatusChip } from './components/order-status-chip';
+export { OrderFileDownloads } from './components/order-file-downloads';

@@ -1,4 +1,3 @@
-import { CatalogMessages } from '@bindery/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
@@ -6,6 +5,8 @@ import type { AdminProduct } from '../api/list-products';
 import { DiscardChangesPrompt } from './discard-changes-prompt';
 import { chosenFiles, isUnchangedImageList } from './image-entries';
 import { ProductFileFields } from './product-file-fields';
+import { ProductFilesEditor } from './product-files-editor';
+import { useProductFileList } from './use-product-file-list';
 import { ProductFormFields } from './product-form-fields';
 import { ProductPricingField } from './product-form-pricing-field';
 import { ProductFormLayout } from './product-form-layout';
@@ -74,13 +75,14 @@ export function ProductFormDialog({
   const isTaxCodeEdited = Boolean(dirtyFields.taxCode);
   const edited = { isLimitEdited, isTaxCodeEdited, ...licenseKeysEdits(dirtyFields) };
   const { currentFile } = useProductDetails(product, edited, setValue);
+  const fileList = useProductFileList(product, { onSubmit, onUploadError });
 
   // Esc, the backdrop, Close and Cancel all come here. While files upload nothing closes the
   // form (the upload would be lost half-way); with changes, it asks before they are dropped.
   const [isDiscardAsked, setDiscardAsked] = useState(false);
   const requestClose = () => {
     if (isSubmitting) return;
-    if (isDirty || hasImageChanges || hasNewFile) setDiscardAsked(true);
+    if (isDirty || hasImageChanges || hasNewFile || fileList.isChanged) setDiscardAsked(true);
     else onClose();
   };
 
@@ -92,12 +94,9 @@ export function ProductFormDialog({
     if (!uploaded.ok) return onUploadError(uploaded.message);
     upload.markFinalizing();
     const submission = buildProductSubmission(product, values, uploaded, edited);
-    if (!submission) {
-      upload.markIdle();
-      return onUploadError(CatalogMessages.digitalFileRequired);
-    }
     try {
-      await onSubmit(submission);
+      // With the file list when it changed; a new product without a file is refused there.
+      await fileList.save(submission);
     } finally {
       upload.markIdle();
     }
@@ -137,6 +136,7 @@ export function ProductFormDialog({
         hasNewFile={hasNewFile}
         isSubmitting={isSubmitting}
       />
+      <ProductFilesEditor list={fileList} disabled={isSubmitting} />
       <ProductStampingField control={control} isSubmitting={isSubmitting} product={product} />
     </ProductFormLayout>
   );

@@ -25,6 +25,16 @@ export function makeProduct(overrides: Partial<AdminProduct> = {}): AdminProduct
       secure_url: `private://file${counter}.pdf`,
       fileName: `guide-${counter}.pdf`,
     },
+    files: [
+      {
+        id: `file${String(counter).padStart(12, '0')}`,
+        name: `Field Guide ${counter}`,
+        format: 'pdf',
+        size: 2048,
+        public_id: `file${counter}`,
+        secure_url: `private://file${counter}.pdf`,
+      },
+    ],
     createdAt: '2025-01-01T00:00:00.000Z',
     updatedAt: '2025-01-01T00:00:00.000Z',
     ...overrides,

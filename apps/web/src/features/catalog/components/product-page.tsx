@@ -11,6 +11,7 @@ import { useProduct } from '../api/get-product';
 import { describeDigitalFile } from '../digital-file';
 import { BuyNowButton, type PurchaseChoice } from './buy-now-button';
 import { ProductAssurances } from './product-assurances';
+import { ProductFilesList } from './product-files-list';
 import { ProductGallery } from './product-gallery';
 import { ProductPageSkeleton } from './product-page-skeleton';
 import { AmountField } from './amount-field';
@@ -161,6 +162,7 @@ function ProductDetails({ product }: { product: Product }) {
             </h2>
             <ProductDescription product={product} />
           </section>
+          <ProductFilesList files={product.files} />
         </div>
       </div>
       {/* Drawn on phones only (product-page.css), once Buy Now has scrolled out of sight. */}

@@ -32,6 +32,7 @@ import {
   useDownloadLink,
 } from '../api/generate-download-link';
 import { useCheckoutOrder } from '../api/get-checkout-order';
+import { OrderFileDownloads } from '../../orders';
 import { CheckoutLicenseKey } from './checkout-license-key';
 
 type Tone = 'success' | 'warning' | 'error';
@@ -104,6 +105,7 @@ function Ready({
       >
         {CheckoutMessages.downloadYourFile}
       </Button>
+      {orderId && <OrderFileDownloads orderId={orderId} isDownloadable skipFirst />}
       <Typography variant="body2" color="textSecondary" sx={{ maxWidth: 420 }}>
         {lifetimeText(link, receivedAt)} You can always get a fresh one from <MyOrdersLink />.
       </Typography>

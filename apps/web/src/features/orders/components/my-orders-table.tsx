@@ -24,6 +24,7 @@ import { CompletePaymentLink, DownloadsUsed, HeldNote, heldReason } from './my-o
 import { OrderStatusChip } from './order-status-chip';
 import { ProductThumbnail } from '../../../components/product-thumbnail';
 import { OrderAmount } from './order-amount';
+import { OrderFileDownloads } from './order-file-downloads';
 
 export interface MyOrdersTableProps {
   /** The id of the heading that names the table. */
@@ -114,33 +115,46 @@ function OrderAction({
   downloadingId,
   onDownload,
 }: Pick<MyOrdersTableProps, 'downloadingId' | 'onDownload'> & { order: MyOrder }) {
+  // Each file counts its own downloads: an order of several files offers each one, even once
+  // one file has used up the limit (the order's count is its highest file's).
+  const isPaidFree = order.status === 'paid' && order.dispute !== 'open';
   return heldReason(order) ? (
-    <HeldNote text={heldReason(order)!} display={{ xs: 'none', sm: 'inline-flex' }} />
+    <OrderFileDownloads
+      orderId={order._id}
+      isDownloadable={isPaidFree}
+      single={<HeldNote text={heldReason(order)!} display={{ xs: 'none', sm: 'inline-flex' }} />}
+    />
   ) : order.status === 'paid' ? (
     <>
-      <Button
-        variant="outlined"
-        size="small"
-        startIcon={<DownloadIcon />}
-        aria-label={`Download ${order.product?.title ?? `order ${order._id}`}`}
-        loading={downloadingId === order._id}
-        loadingPosition="start"
-        disabled={downloadingId !== null && downloadingId !== order._id}
-        onClick={() => onDownload(order)}
-        sx={{
-          whiteSpace: 'nowrap',
-          minWidth: { xs: 40, sm: 0 },
-          // Icon only on phones; the word stays for screen readers.
-          '& .MuiButton-startIcon': {
-            mr: { xs: 0, sm: 1 },
-            ml: { xs: 0, sm: -0.25 },
-          },
-        }}
-      >
-        <Box component="span" sx={hiddenOnPhones}>
-          Download
-        </Box>
-      </Button>
+      <OrderFileDownloads
+        orderId={order._id}
+        isDownloadable={isPaidFree}
+        single={
+          <Button
+            variant="outlined"
+            size="small"
+            startIcon={<DownloadIcon />}
+            aria-label={`Download ${order.product?.title ?? `order ${order._id}`}`}
+            loading={downloadingId === order._id}
+            loadingPosition="start"
+            disabled={downloadingId !== null && downloadingId !== order._id}
+            onClick={() => onDownload(order)}
+            sx={{
+              whiteSpace: 'nowrap',
+              minWidth: { xs: 40, sm: 0 },
+              // Icon only on phones; the word stays for screen readers.
+              '& .MuiButton-startIcon': {
+                mr: { xs: 0, sm: 1 },
+                ml: { xs: 0, sm: -0.25 },
+              },
+            }}
+          >
+            <Box component="span" sx={hiddenOnPhones}>
+              Download
+            </Box>
+          </Button>
+        }
+      />
       <DownloadsUsed order={order} sx={{ display: { xs: 'none', sm: 'block' }, mt: 0.5 }} />
       <EmailReceiptButton order={order} />
     </>
