@@ -4,6 +4,7 @@ import { PricingMessages } from './pricing.js';
 import { PRODUCT_LIMITS } from './limits.js';
 import { hasAtMostTwoDecimals, hasValidDecimals, priceDecimals } from './money.js';
 import { TAX_CODE_PATTERN, TaxMessages } from './tax.js';
+import { NotifyBuyersSchema } from './product-updates.js';
 
 export const DIGITAL_FORMATS = ['pdf', 'zip', 'epub'] as const;
 export const DigitalFormatSchema = z.enum(DIGITAL_FORMATS);
@@ -206,5 +207,7 @@ export const UpdateProductBodySchema = z.object({
   taxCode: TaxCodeSchema.optional(),
   image: ImagesSchema.optional(),
   digitalFile: DigitalFileRefSchema.nullish(),
+  /** Email the product's buyers about the files this save changes (400 when none change). */
+  notifyBuyers: NotifyBuyersSchema.optional(),
 });
 export type UpdateProductBody = z.input<typeof UpdateProductBodySchema>;

@@ -22,3 +22,4 @@ export * from './invoices.js';
 export * from './tax.js';
 export * from './discounts.js';
 export * from './pricing.js';
+export * from './product-updates.js';

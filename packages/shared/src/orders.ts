@@ -57,6 +57,8 @@ export const MyPurchaseSchema = PurchaseSchema.extend({
    * payment; null otherwise (paid, canceled, expired, or flagged for the store to check).
    */
   checkoutUrl: z.string().nullable(),
+  /** When the product's files last changed after this order was paid and last downloaded; else null. */
+  productUpdatedAt: z.string().nullable(),
 });
 export type MyPurchase = z.infer<typeof MyPurchaseSchema>;
 

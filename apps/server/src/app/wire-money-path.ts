@@ -16,6 +16,7 @@ import {
   ordersRoutes,
   recordEach,
   type DocumentRecorder,
+  type PurchaseUpdates,
 } from '../features/orders/index.js';
 import { createSalesLedger, createSalesService, salesRoutes } from '../features/sales/index.js';
 import {
@@ -34,6 +35,7 @@ import type { AppContext } from './app-context.js';
 import { scheduleReconciliation } from './jobs.js';
 import { buildDiscounts, registerDiscounts } from './wire-discounts.js';
 import { invoiceNumberingFor, registerInvoices } from './wire-invoices.js';
+import { productUpdatesPorts } from './wire-product-updates.js';
 
 interface MoneyPathNeeds {
   mail: MailService;
@@ -85,6 +87,7 @@ export async function wireMoneyPath(
     auth,
     catalog,
     settings,
+    productUpdates: productUpdatesPorts(app).purchaseUpdates,
   });
   const downloads = createDownloadsService({
     repo: createDownloadsRepo(database.db, database.dialect),
@@ -151,7 +154,13 @@ function buildOrders(
   clock: () => number,
   salesRepo: ReturnType<typeof createSalesRepo>,
   redemptions: DocumentRecorder,
-  { mail, auth, catalog, settings }: Omit<MoneyPathNeeds, 'uploads'>,
+  {
+    mail,
+    auth,
+    catalog,
+    settings,
+    productUpdates,
+  }: Omit<MoneyPathNeeds, 'uploads'> & { productUpdates: PurchaseUpdates },
 ) {
   return createOrdersService({
     repo: createOrdersRepo(
@@ -166,5 +175,6 @@ function buildOrders(
     notices: orderNoticesOf(config, { mail, auth, catalog, settings }),
     downloadLimit: config.downloads.limit,
     clock,
+    productUpdates,
   });
 }

@@ -15,6 +15,7 @@ import type {
   FreeClaimsTable,
 } from './discount-tables.js';
 import type { InvoiceDocumentsTable, InvoiceSequencesTable } from './invoice-tables.js';
+import type { ProductUpdateRecipientsTable, ProductUpdatesTable } from './product-update-tables.js';
 import type { SalesProductDaysTable, SalesQuarterHoursTable } from './sales-tables.js';
 import type {
   TestCheckoutRefundsTable,
@@ -322,6 +323,8 @@ export interface Database {
   discounts: DiscountsTable;
   discountRedemptions: DiscountRedemptionsTable;
   freeClaims: FreeClaimsTable;
+  productUpdates: ProductUpdatesTable;
+  productUpdateRecipients: ProductUpdateRecipientsTable;
 }
 
 /** The owner's settings, one row (id 1): a JSON document and the version every save raises. */

@@ -25,6 +25,7 @@ import { m024Discounts } from './024-discounts.js';
 import { m025PayWhatYouWant } from './025-pay-what-you-want.js';
 import { m026FreeOrders } from './026-free-orders.js';
 import { m027SalesDiscounts } from './027-sales-discounts.js';
+import { m031ProductUpdates } from './031-product-updates.js';
 import type { SqliteConstraintEdit } from '../sqlite-constraint-edit.js';
 
 /** A schema change, written once per database where their SQL differs. */
@@ -65,4 +66,5 @@ export const migrations: Migration[] = [
   m025PayWhatYouWant,
   m026FreeOrders,
   m027SalesDiscounts,
+  m031ProductUpdates,
 ];

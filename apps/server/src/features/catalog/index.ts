@@ -1,3 +1,4 @@
 // The catalog feature's public entry: products, reached through the catalogue service.
 export { catalogRoutes } from './catalog.routes.js';
 export { createCatalogService, type CatalogService } from './catalog.service.js';
+export type { FilesSaved, FilesSavedHook, SavedFile } from './files-saved.js';

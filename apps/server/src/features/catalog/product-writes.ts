@@ -14,6 +14,7 @@ import { AppError } from '../../errors.js';
 import type { UploadsService } from '../uploads/index.js';
 import type { CatalogRepo, ProductRow } from './catalog.repo.js';
 import { isProductId, requireProduct, toListedProduct, toProduct } from './product-view.js';
+import { singleFileOf, type FilesSavedHook } from './files-saved.js';
 import { pricingOf } from './product-pricing.js';
 
 export type CreateInput = z.output<typeof CreateProductBodySchema>;
@@ -27,6 +28,8 @@ export interface ProductWriteDeps {
   currency: string;
   /** Called after every write of the catalogue: what was kept may show what changed. */
   catalogueChanged: () => void;
+  /** Told of every product save's files inside its transaction (product updates). */
+  filesSaved?: FilesSavedHook;
 }
 
 const newProductId = () => randomBytes(12).toString('base64url');
@@ -165,6 +168,11 @@ export async function updateProduct(
     if (!(await tx.updateProduct(id, changes, expected))) {
       throw AppError.conflict(ProductImageMessages.changedMeanwhile);
     }
+    const [before, after] = [singleFileOf(current), singleFileOf({ ...current, ...changes })];
+    await deps.filesSaved?.(
+      { productId: id, before, after, notifyBuyers: body.notifyBuyers, at: changes.updatedAt! },
+      trx,
+    );
   });
   deps.catalogueChanged();
   await uploads.deleteFromProduct(replaced, id);

@@ -11,3 +11,4 @@ export { canRefund, type OrderTransition } from './order-status.js';
 export { recordEach, type DocumentRecorder, type StatusChange } from './order-documents.js';
 export type { Alongside } from './order-lifecycle.js';
 export type { ProductSales, SalesFacts, SalesRecorder, TimeRange } from './order-sales.js';
+export type { PurchaseUpdates } from './purchase-updates.js';

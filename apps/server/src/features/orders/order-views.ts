@@ -4,6 +4,7 @@ import type { CatalogService } from '../catalog/index.js';
 import type { ListFilter } from './order-lookups.repo.js';
 import { canRefund } from './order-status.js';
 import type { OrderRow, OrderSort, OrdersRepo } from './orders.repo.js';
+import { NO_PURCHASE_UPDATES, type PurchaseUpdates } from './purchase-updates.js';
 
 export interface OrderViewsOptions {
   repo: Pick<OrdersRepo, 'listOrders'>;
@@ -12,6 +13,7 @@ export interface OrderViewsOptions {
   /** DOWNLOAD_LIMIT: completed downloads per order unless the product sets its own; 0 unlimited. */
   downloadLimit: number;
   clock: () => number;
+  productUpdates?: PurchaseUpdates;
 }
 
 export interface PageQuery {
@@ -28,6 +30,7 @@ export function createOrderViews({
   users,
   downloadLimit,
   clock,
+  productUpdates = NO_PURCHASE_UPDATES,
 }: OrderViewsOptions) {
   /** The limit that applies to an order of a product with this limit of its own; null unlimited. */
   const effectiveLimit = (productLimit: number | null | undefined): number | null => {
@@ -68,7 +71,7 @@ export function createOrderViews({
      */
     async toMyPurchases(rows: OrderRow[]): Promise<MyPurchase[]> {
       const now = clock();
-      const purchases = await toPurchases(rows);
+      const [purchases, updated] = await Promise.all([toPurchases(rows), productUpdates(rows)]);
       return rows.map((row, index) => ({
         ...purchases[index]!,
         checkoutUrl:
@@ -79,6 +82,7 @@ export function createOrderViews({
           row.providerSessionExpiresAt > now
             ? row.providerSessionUrl
             : null,
+        productUpdatedAt: updated.has(row.id) ? iso(updated.get(row.id)!) : null,
       }));
     },
 

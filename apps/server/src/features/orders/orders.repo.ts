@@ -3,6 +3,7 @@ import type { OrdersTable } from '../../db/types.js';
 import { freeClaimQueries } from './free-claims.repo.js';
 import { orderLifecycleQueries } from './order-lifecycle.repo.js';
 import { orderLookupQueries } from './order-lookups.repo.js';
+import { productBuyerQueries } from './product-buyers.repo.js';
 import { receiptRequestQueries } from './receipt-requests.repo.js';
 import { NO_DOCUMENTS, type DocumentRecorder } from './order-documents.js';
 import type { SalesRecorder } from './order-sales.js';
@@ -46,6 +47,7 @@ function orderQueries(db: Db, dialect: Dialect, sales: SalesRecorder, documents:
     ...unmatchedPaymentQueries(db),
     ...receiptRequestQueries(db, dialect),
     ...freeClaimQueries(db, dialect),
+    ...productBuyerQueries(db),
   };
 }
 

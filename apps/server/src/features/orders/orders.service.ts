@@ -12,6 +12,8 @@ import type { TimeRange } from './order-sales.js';
 import { createOrderViews } from './order-views.js';
 import type { OrderRow, OrdersRepo } from './orders.repo.js';
 import { createPaymentMatching } from './payment-matching.js';
+import { createProductBuyers } from './product-buyers.js';
+import type { PurchaseUpdates } from './purchase-updates.js';
 
 export { canRefund } from './order-status.js';
 
@@ -27,6 +29,8 @@ export interface OrdersServiceOptions {
   /** The receipt and refund notice; without it (some tests) outcomes send no email. */
   notices?: OrderNotices;
   clock?: () => number;
+  /** When a product changed after its buyer last downloaded it (product updates). */
+  productUpdates?: PurchaseUpdates;
 }
 
 /**
@@ -41,8 +45,9 @@ export function createOrdersService({
   notices,
   downloadLimit = 0,
   clock = Date.now,
+  productUpdates,
 }: OrdersServiceOptions) {
-  const views = createOrderViews({ repo, catalog, users, downloadLimit, clock });
+  const views = createOrderViews({ repo, catalog, users, downloadLimit, clock, productUpdates });
   const lifecycle = createOrderLifecycle({ repo, notices, clock });
   return {
     ...lifecycle,
@@ -52,6 +57,7 @@ export function createOrdersService({
     ...createDownloadAllowance({ repo, views, catalog }),
     ...createPaymentMatching({ repo, clock }),
     ...createOrderReceipts({ repo, notices, clock }),
+    ...createProductBuyers({ repo }),
     requireOrder: (id: string) => requireOrderById(repo, id),
     findOrder: (id: string) => findOrderById(repo, id),
     /** Paid orders per product over some hours, for the sales overview's partial days. */
