@@ -31,4 +31,3 @@ export type FilesSavedHook = (saved: FilesSaved, trx: Db) => Promise<void>;
 export const singleFileOf = (
   row: Pick<ProductRow, 'digitalFileId' | 'digitalFileName'>,
 ): SavedFile[] => [{ id: 'file', name: row.digitalFileName, publicId: row.digitalFileId }];
-

@@ -12,7 +12,10 @@ function sameContent(a: SavedFile, b: SavedFile): boolean {
  * same name) with other content is changed; the rest are added or removed. Renames and new
  * order alone are no change to what buyers receive.
  */
-export function fileChanges(before: readonly SavedFile[], after: readonly SavedFile[]): FileChanges {
+export function fileChanges(
+  before: readonly SavedFile[],
+  after: readonly SavedFile[],
+): FileChanges {
   const unmatched = [...before];
   const changes: FileChanges = { added: [], changed: [], removed: [] };
   const take = (predicate: (file: SavedFile) => boolean) => {
