@@ -4,6 +4,7 @@ import { useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { AdminProduct } from '../api/list-products';
 import { DiscardChangesPrompt } from './discard-changes-prompt';
+import { NotifyBuyersField } from './notify-buyers-field';
 import { chosenFiles, isUnchangedImageList } from './image-entries';
 import { ProductFileFields } from './product-file-fields';
 import { ProductFormFields } from './product-form-fields';
@@ -130,6 +131,12 @@ export function ProductFormDialog({
         setError={setError}
         product={product}
         currentFile={currentFile}
+        hasNewFile={hasNewFile}
+        isSubmitting={isSubmitting}
+      />
+      <NotifyBuyersField
+        control={control}
+        productId={product?._id}
         hasNewFile={hasNewFile}
         isSubmitting={isSubmitting}
       />

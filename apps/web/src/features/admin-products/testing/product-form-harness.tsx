@@ -19,7 +19,10 @@ const uploadedFile = {
 };
 
 /** The dashboard over a fake server holding `products`; what it was sent to save. */
-export function renderDashboard(products: AdminProduct[] = []) {
+export function renderDashboard(
+  products: AdminProduct[] = [],
+  routes: Parameters<typeof stubFetch>[0] = {},
+) {
   stubXhr(() => ({ status: 201, body: uploadedFile }));
   const saved: Array<Record<string, unknown>> = [];
   const keep = async (request: Request) => {
@@ -33,6 +36,7 @@ export function renderDashboard(products: AdminProduct[] = []) {
     'POST /api/uploads/image': () => jsonResponse({ url: '/media/images/new/original.png' }, 201),
     'POST /api/products': keep,
     ...Object.fromEntries(products.map((product) => [`PUT /api/products/${product._id}`, keep])),
+    ...routes,
   });
   const view = renderRoutes([{ path: '/dashboard', element: <ProductsDashboardPage /> }], {
     initialEntry: '/dashboard',

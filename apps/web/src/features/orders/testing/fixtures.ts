@@ -27,6 +27,7 @@ export function makePurchase(overrides: Partial<MyOrder> = {}): MyOrder {
     downloads: { used: 0, limit: null },
     dispute: null,
     checkoutUrl: null,
+    productUpdatedAt: null,
     ...overrides,
   };
 }
