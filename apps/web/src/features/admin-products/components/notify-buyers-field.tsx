@@ -5,12 +5,13 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { Controller, useWatch, type Control } from 'react-hook-form';
 import { useBuyersCount } from '../api/get-buyers-count';
+import type { AdminProduct } from '../api/list-products';
 import type { ProductFormInput, ProductFormValues } from './product-form-schema';
 
 export interface NotifyBuyersFieldProps {
   control: Control<ProductFormInput, unknown, ProductFormValues>;
   /** The product being edited; null for a new one (nobody to email). */
-  productId: string | undefined;
+  product: Pick<AdminProduct, '_id'> | null;
   /** A new file is chosen: only then is there an update to email about. */
   hasNewFile: boolean;
   isSubmitting: boolean;
@@ -19,10 +20,11 @@ export interface NotifyBuyersFieldProps {
 /** "Email buyers about this update" and its short message, offered when the file changes. */
 export function NotifyBuyersField({
   control,
-  productId,
+  product,
   hasNewFile,
   isSubmitting,
 }: NotifyBuyersFieldProps) {
+  const productId = product?._id;
   const isChecked = useWatch({ control, name: 'notifyBuyers' });
   const isOffered = productId !== undefined && hasNewFile;
   const count = useBuyersCount(productId, isOffered && isChecked);

@@ -134,12 +134,7 @@ export function ProductFormDialog({
         hasNewFile={hasNewFile}
         isSubmitting={isSubmitting}
       />
-      <NotifyBuyersField
-        control={control}
-        productId={product?._id}
-        hasNewFile={hasNewFile}
-        isSubmitting={isSubmitting}
-      />
+      <NotifyBuyersField {...{ control, product, hasNewFile, isSubmitting }} />
     </ProductFormLayout>
   );
 }
