@@ -110,6 +110,7 @@ describe('my orders', () => {
         dispute: null,
         downloads: { used: 0, limit: null },
         checkoutUrl: null,
+        productUpdatedAt: null,
       },
     ]);
   });

@@ -81,7 +81,7 @@ function updateQueries(db: Db, dialect: Dialect) {
         .execute();
     },
 
-    /** The latest update of each product made after `since` ms (the oldest order's time). */
+    /** The latest update of each product, by product. */
     async latestUpdates(productIds: string[]): Promise<Array<{ productId: string; at: number }>> {
       if (productIds.length === 0) return [];
       const rows = await db
