@@ -9,6 +9,7 @@ import { registerPlugins } from './app/register-plugins.js';
 import { wireAccounts } from './app/wire-accounts.js';
 import { wireCatalogue } from './app/wire-catalogue.js';
 import { wireMoneyPath } from './app/wire-money-path.js';
+import { wireProductUpdates } from './app/wire-product-updates.js';
 import { wireSettings } from './app/wire-settings.js';
 import { wireStorefront } from './app/wire-storefront.js';
 import type { Config } from './config.js';
@@ -40,6 +41,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const { mail, auth } = await wireAccounts(context, settings);
   const { uploads, catalog, storage } = await wireCatalogue(context);
   await wireMoneyPath(context, { mail, auth, uploads, catalog, settings, storage });
+  await wireProductUpdates(context, { mail, auth, catalog, settings });
   await wireStorefront(context, catalog, settings);
   scheduleSessionPurge(app, runJob, auth);
   return app;

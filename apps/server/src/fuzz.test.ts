@@ -217,6 +217,10 @@ const ROUTES: Record<string, RouteSpec> = {
     access: 'admin',
     params: { id: () => pools.productIds },
   },
+  'GET /api/admin/products/:id/buyers-count': {
+    access: 'admin',
+    params: { id: () => pools.productIds },
+  },
   'GET /api/orders/myorders': { access: 'signed-in', query: MyOrdersQuerySchema },
   'GET /api/orders/mine/products/:productId': {
     access: 'signed-in',

@@ -7,6 +7,7 @@ import { TAX_CODE_PATTERN, TaxMessages } from './tax.js';
 import { LicenseKeySettingsSchema } from './licenses.js';
 import { productStampingFields, stampingBodyFields } from './stamping.js';
 import { ProductFileListSchema, ProductFilesSchema } from './product-files.js';
+import { NotifyBuyersSchema } from './product-updates.js';
 
 export const DIGITAL_FORMATS = ['pdf', 'zip', 'epub'] as const;
 export const DigitalFormatSchema = z.enum(DIGITAL_FORMATS);
@@ -221,5 +222,7 @@ export const UpdateProductBodySchema = z.object({
   image: ImagesSchema.optional(),
   digitalFile: DigitalFileRefSchema.nullish(),
   files: ProductFileListSchema,
+  /** Email the product's buyers about the files this save changes (400 when none change). */
+  notifyBuyers: NotifyBuyersSchema.optional(),
 });
 export type UpdateProductBody = z.input<typeof UpdateProductBodySchema>;

@@ -25,3 +25,4 @@ export * from './pricing.js';
 export * from './licenses.js';
 export * from './stamping.js';
 export * from './product-files.js';
+export * from './product-updates.js';

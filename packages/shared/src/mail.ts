@@ -1,7 +1,13 @@
 import { z } from 'zod';
 
 /** What an email is about; receipts and refund notices for orders, reset links for accounts. */
-export const MAIL_KINDS = ['receipt', 'refund', 'password-reset', 'password-changed'] as const;
+export const MAIL_KINDS = [
+  'receipt',
+  'refund',
+  'password-reset',
+  'password-changed',
+  'product-update',
+] as const;
 export const MailKindSchema = z.enum(MAIL_KINDS);
 export type MailKind = z.infer<typeof MailKindSchema>;
 

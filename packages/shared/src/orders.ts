@@ -68,6 +68,11 @@ export const MyPurchaseSchema = PurchaseSchema.extend({
    * payment; null otherwise (paid, canceled, expired, or flagged for the store to check).
    */
   checkoutUrl: z.string().nullable(),
+  /**
+   * When the product's files last changed after this order was paid and last downloaded; else
+   * null. Read as null when absent (an answer from a store before product updates).
+   */
+  productUpdatedAt: z.string().nullable().default(null),
 });
 export type MyPurchase = z.infer<typeof MyPurchaseSchema>;
 

@@ -15,6 +15,7 @@ const JOB_NAMES: Record<ExclusiveJob, string> = {
   uploadSweep: 'upload sweep',
   sessionPurge: 'session purge',
   storeSetup: 'store set-up',
+  productUpdateMail: 'product update emails',
 };
 
 export type RunJob = (job: ExclusiveJob, run: () => Promise<void>) => Promise<void>;

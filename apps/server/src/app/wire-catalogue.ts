@@ -7,6 +7,7 @@ import { createUploadsService, uploadsRoutes } from '../features/uploads/index.j
 import type { AppContext } from './app-context.js';
 import { watchCatalogue } from './catalogue-watch.js';
 import { scheduleUploadSweep } from './jobs.js';
+import { productUpdatesPorts } from './wire-product-updates.js';
 
 /**
  * Storage, the health check, uploads and the catalogue. The catalogue's routes are registered
@@ -23,6 +24,7 @@ export async function wireCatalogue({ app, config, database, runJob }: AppContex
 
   const catalog = createCatalogService(createCatalogRepo(database.db, database.dialect), uploads, {
     currency: config.currency,
+    filesSaved: productUpdatesPorts(app).filesSaved,
   });
   app.decorate('catalog', catalog);
   watchCatalogue(app, catalog);

@@ -22,6 +22,7 @@ import {
   recordEach,
   type DocumentRecorder,
   type OrderLicenseKeys,
+  type PurchaseUpdates,
 } from '../features/orders/index.js';
 import { createSalesLedger, createSalesService, salesRoutes } from '../features/sales/index.js';
 import {
@@ -42,6 +43,7 @@ import { buildDiscounts, registerDiscounts } from './wire-discounts.js';
 import { buildStamping } from './wire-stamping.js';
 import { invoiceNumberingFor, registerInvoices } from './wire-invoices.js';
 import { licensePortsFor, registerLicenses } from './wire-licenses.js';
+import { productUpdatesPorts } from './wire-product-updates.js';
 
 interface MoneyPathNeeds {
   mail: MailService;
@@ -98,6 +100,7 @@ export async function wireMoneyPath(
     catalog,
     settings,
     licenses,
+    productUpdates: productUpdatesPorts(app).purchaseUpdates,
   });
   const downloads = createDownloadsService({
     repo: createDownloadsRepo(database.db, database.dialect),
@@ -173,7 +176,11 @@ function buildOrders(
     catalog,
     settings,
     licenses,
-  }: Omit<MoneyPathNeeds, 'uploads' | 'storage'> & { licenses: ReturnType<typeof licensePortsFor> },
+    productUpdates,
+  }: Omit<MoneyPathNeeds, 'uploads' | 'storage'> & {
+    licenses: ReturnType<typeof licensePortsFor>;
+    productUpdates: PurchaseUpdates;
+  },
 ) {
   return createOrdersService({
     repo: createOrdersRepo(
@@ -189,5 +196,6 @@ function buildOrders(
     licenseKeys: licenses.keys,
     downloadLimit: config.downloads.limit,
     clock,
+    productUpdates,
   });
 }

@@ -11,6 +11,8 @@ export const EXCLUSIVE_JOBS = {
   sessionPurge: 3,
   /** Making the admin account and the demo catalogue of a new store, once. */
   storeSetup: 4,
+  /** Queueing the emails about a product update, a batch at a time. */
+  productUpdateMail: 5,
 } as const;
 
 export type ExclusiveJob = keyof typeof EXCLUSIVE_JOBS;

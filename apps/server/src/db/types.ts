@@ -17,6 +17,7 @@ import type {
 import type { InvoiceDocumentsTable, InvoiceSequencesTable } from './invoice-tables.js';
 import type { LicenseKeysTable } from './license-tables.js';
 import type * as files from './product-file-tables.js';
+import type { ProductUpdateRecipientsTable, ProductUpdatesTable } from './product-update-tables.js';
 import type { SalesProductDaysTable, SalesQuarterHoursTable } from './sales-tables.js';
 import type { PdfStampsTable } from './stamping-tables.js';
 import type {
@@ -345,6 +346,8 @@ export interface Database {
   productFiles: files.ProductFilesTable;
   orderFileDownloads: files.OrderFileDownloadsTable;
   downloadFileUsage: files.DownloadFileUsageTable;
+  productUpdates: ProductUpdatesTable;
+  productUpdateRecipients: ProductUpdateRecipientsTable;
 }
 
 /** The owner's settings, one row (id 1): a JSON document and the version every save raises. */

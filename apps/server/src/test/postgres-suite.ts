@@ -42,6 +42,8 @@ export const postgresFiles = [
   'src/features/stamping/stamping-claims.test.ts',
   // Its dates are read back from the database.
   'src/features/storefront/sitemap.test.ts',
+  // Update emails in batches: transactions, a row lock, steps run twice at once.
+  'src/features/product-updates/update-mailing.test.ts',
   // A signature used once under concurrent uploads, the byte budget, claims in a transaction.
   'src/features/uploads/uploads.test.ts',
 ];

@@ -29,6 +29,8 @@ export interface SmtpInbox {
   refuseWith(code: number, message: string): void;
   /** Accepts email again. */
   accept(): void;
+  /** Refuses this one address at RCPT TO from now on (a mailbox that bounces). */
+  refuseRecipient(address: string, code: number, message: string): void;
   /** How many emails were offered (accepted or refused). */
   attempts(): number;
   close(): Promise<void>;
@@ -43,11 +45,18 @@ export async function startSmtpInbox(): Promise<SmtpInbox> {
   const waiters: Array<() => void> = [];
   let refusal: { code: number; message: string } | undefined;
   let offered = 0;
+  const refusedRecipients = new Map<string, { code: number; message: string }>();
 
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      const refused = refusedRecipients.get(address.address.toLowerCase());
+      if (!refused) return callback();
+      offered += 1;
+      callback(Object.assign(new Error(refused.message), { responseCode: refused.code }));
+    },
     onData(stream, session, callback) {
       offered += 1;
       if (refusal) {
@@ -113,6 +122,9 @@ export async function startSmtpInbox(): Promise<SmtpInbox> {
     },
     accept() {
       refusal = undefined;
+    },
+    refuseRecipient(address, code, message) {
+      refusedRecipients.set(address.toLowerCase(), { code, message });
     },
     attempts: () => offered,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),

@@ -28,6 +28,7 @@ import { m027SalesDiscounts } from './027-sales-discounts.js';
 import { m028ProductFiles } from './028-product-files.js';
 import { m029LicenseKeys } from './029-license-keys.js';
 import { m030PdfStamping } from './030-pdf-stamping.js';
+import { m031ProductUpdates } from './031-product-updates.js';
 import type { SqliteConstraintEdit } from '../sqlite-constraint-edit.js';
 
 /** A schema change, written once per database where their SQL differs. */
@@ -71,4 +72,5 @@ export const migrations: Migration[] = [
   m028ProductFiles,
   m029LicenseKeys,
   m030PdfStamping,
+  m031ProductUpdates,
 ];

@@ -105,7 +105,7 @@ test.skipIf(testDb !== 'postgres')(
       /\n {2}catalogue_state +1 {2}\(kept by PostgreSQL itself, checked\)\n/,
     );
     expect(copy.stdout).toMatch(
-      /\nCopied 33 tables, \d+ rows; the row counts match and \d+ sampled rows are equal field by field\.\n/,
+      /\nCopied 35 tables, \d+ rows; the row counts match and \d+ sampled rows are equal field by field\.\n/,
     );
 
     // The store on PostgreSQL, with the same data directory (files, and here the same secret).

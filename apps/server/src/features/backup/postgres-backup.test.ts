@@ -116,7 +116,7 @@ test.skipIf(!programs)(
     });
     expect(again.status).toBe(1);
     expect(again.stderr).toMatch(
-      /^The database postgres:\/\/postgres@127\.0\.0\.1:\d+\/bindery_restored already has tables \(35: public\.auth_failures, public\.catalogue_state, public\.discount_redemptions, public\.discounts, public\.download_completions, …\): restore only into an empty database\. Create a new one \(createdb\) and set DATABASE_URL to it\.\n$/,
+      /^The database postgres:\/\/postgres@127\.0\.0\.1:\d+\/bindery_restored already has tables \(37: public\.auth_failures, public\.catalogue_state, public\.discount_redemptions, public\.discounts, public\.download_completions, …\): restore only into an empty database\. Create a new one \(createdb\) and set DATABASE_URL to it\.\n$/,
     );
 
     const restored = await startServer({

@@ -26,7 +26,12 @@ export function createCatalogService(
   {
     currency = DEFAULT_CURRENCY,
     clock = Date.now,
-  }: { /** STORE_CURRENCY, ISO 4217 upper case. */ currency?: string; clock?: () => number } = {},
+    filesSaved,
+  }: {
+    /** STORE_CURRENCY, ISO 4217 upper case. */ currency?: string;
+    clock?: () => number;
+    filesSaved?: writes.ProductWriteDeps['filesSaved'];
+  } = {},
 ) {
   const answers = createAnswerCache(ANSWER_CACHE_BYTES);
   const { listProducts, listAdminProducts } = createCatalogPages(repo, currency);
@@ -36,6 +41,7 @@ export function createCatalogService(
     clock,
     currency,
     catalogueChanged: () => answers.invalidate(),
+    filesSaved,
   };
   return {
     listProducts,

@@ -6,3 +6,4 @@ export {
   type ProductFile,
   type ProductSave,
 } from './catalog.service.js';
+export type { FilesSaved, FilesSavedHook, SavedFile } from './files-saved.js';

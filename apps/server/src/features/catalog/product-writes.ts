@@ -15,6 +15,7 @@ import type { UploadsService } from '../uploads/index.js';
 import type { CatalogRepo, ProductRow } from './catalog.repo.js';
 import type { ProductFileRow } from './product-files.repo.js';
 import { isProductId, requireProduct, toListedProduct, toProduct } from './product-view.js';
+import type { FilesSavedHook } from './files-saved.js';
 import { pricingOf } from './product-pricing.js';
 import { licenseKeyColumns } from './product-license-keys.js';
 import { stampingChanges } from './product-stamping.js';
@@ -40,6 +41,8 @@ export interface ProductWriteDeps {
   currency: string;
   /** Called after every write of the catalogue: what was kept may show what changed. */
   catalogueChanged: () => void;
+  /** Told of every product save's files inside its transaction (product updates). */
+  filesSaved?: FilesSavedHook;
 }
 
 const newProductId = () => randomBytes(12).toString('base64url');
@@ -218,16 +221,27 @@ export async function saveProduct(
   }
   // A replaced or removed file takes the owner's note about it away.
   Object.assign(changes, stampingChanges(body, current, (plan?.removed.length ?? 0) > 0));
+  const after = plan?.files ?? before;
   await repo.transaction(async (tx, trx) => {
     await uploads.attachToProduct(attach, id, trx);
     if (!(await tx.updateProduct(id, changes, expected))) {
       throw AppError.conflict(ProductImageMessages.changedMeanwhile);
     }
     if (plan) await tx.replaceProductFiles(id, plan.files);
+    // Product updates learn what the save did to the files, in its transaction.
+    await deps.filesSaved?.(
+      {
+        productId: id,
+        before: before.map(toProductFile),
+        after: after.map(toProductFile),
+        notifyBuyers: body.notifyBuyers,
+        at: changes.updatedAt!,
+      },
+      trx,
+    );
   });
   deps.catalogueChanged();
   await uploads.deleteFromProduct(replaced, id);
-  const after = plan?.files ?? before;
   return {
     product: toProduct({ ...current, ...changes }, true, deps.currency, after),
     filesBefore: before.map(toProductFile),

@@ -1,4 +1,5 @@
 import type { Db, Dialect } from '../../db/client.js';
+import { lastDownloadQueries } from './last-downloads.repo.js';
 
 /** A hold on bytes a response may still send, while its lease lasts. */
 export interface ByteHold {
@@ -24,7 +25,7 @@ export function createDownloadsRepo(db: Db, dialect: Dialect) {
   db: Db,
   dialect: Dialect,
 ) {
-  return { ...usageQueries(db, dialect), ...linkQueries(db) };
+  return { ...usageQueries(db, dialect), ...linkQueries(db), ...lastDownloadQueries(db) };
 }
 
 /**

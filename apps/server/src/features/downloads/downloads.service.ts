@@ -128,6 +128,9 @@ export function createDownloadsService({
       headers: { range?: string | undefined; ifRange?: string | undefined },
     ) => prepareDownload(ctx, token, headers),
 
+    /** When each order was last downloaded (ms), for orders downloaded at all. */
+    lastDownloadTimes: (orderIds: readonly string[]) => repo.lastDownloadTimes(orderIds),
+
     /** Resolves once every download in progress has been counted (tests, shutdown). */
     idle: () => ctx.counter.idle(),
   };

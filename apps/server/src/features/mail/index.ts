@@ -3,6 +3,8 @@ export { mailRoutes } from './mail.routes.js';
 export { createMailService, type MailService } from './mail.service.js';
 export { createLogTransport, createSmtpTransport } from './mail-transport.js';
 export {
+  compose as composeMail,
+  inline,
   passwordChangedMail,
   passwordResetMail,
   receiptMail,

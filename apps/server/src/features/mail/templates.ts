@@ -31,7 +31,7 @@ interface Layout {
  * with inline styles (mail clients ignore style sheets). No images, no tracking, no remote
  * content: links point at the store and nothing else.
  */
-function compose(layout: Layout): { text: string; html: string } {
+export function compose(layout: Layout): { text: string; html: string } {
   const details = layout.details ?? [];
   const text = [
     layout.heading,

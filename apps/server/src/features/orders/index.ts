@@ -12,3 +12,4 @@ export { recordEach, type DocumentRecorder, type StatusChange } from './order-do
 export type { Alongside } from './order-lifecycle.js';
 export type { ProductSales, SalesFacts, SalesRecorder, TimeRange } from './order-sales.js';
 export type { OrderLicenseKey, OrderLicenseKeys } from './order-license-keys.js';
+export type { PurchaseUpdates } from './purchase-updates.js';

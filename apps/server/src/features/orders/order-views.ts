@@ -5,6 +5,7 @@ import { NO_ORDER_KEYS, type OrderLicenseKeys } from './order-license-keys.js';
 import type { ListFilter } from './order-lookups.repo.js';
 import { canRefund } from './order-status.js';
 import type { OrderRow, OrderSort, OrdersRepo } from './orders.repo.js';
+import { NO_PURCHASE_UPDATES, type PurchaseUpdates } from './purchase-updates.js';
 
 export interface OrderViewsOptions {
   repo: Pick<OrdersRepo, 'listOrders'>;
@@ -14,6 +15,7 @@ export interface OrderViewsOptions {
   downloadLimit: number;
   clock: () => number;
   licenseKeys?: OrderLicenseKeys | undefined;
+  productUpdates?: PurchaseUpdates;
 }
 
 export interface PageQuery {
@@ -68,6 +70,7 @@ export function createOrderViews({
   downloadLimit,
   clock,
   licenseKeys = NO_ORDER_KEYS,
+  productUpdates = NO_PURCHASE_UPDATES,
 }: OrderViewsOptions) {
   /** The limit that applies to an order of a product with this limit of its own; null unlimited. */
   const effectiveLimit = (productLimit: number | null | undefined): number | null => {
@@ -89,7 +92,7 @@ export function createOrderViews({
      */
     async toMyPurchases(rows: OrderRow[]): Promise<MyPurchase[]> {
       const now = clock();
-      const purchases = await toPurchases(rows);
+      const [purchases, updated] = await Promise.all([toPurchases(rows), productUpdates(rows)]);
       return rows.map((row, index) => ({
         ...purchases[index]!,
         checkoutUrl:
@@ -100,6 +103,7 @@ export function createOrderViews({
           row.providerSessionExpiresAt > now
             ? row.providerSessionUrl
             : null,
+        productUpdatedAt: updated.has(row.id) ? iso(updated.get(row.id)!) : null,
       }));
     },
 

@@ -4,6 +4,7 @@ import { freeClaimQueries } from './free-claims.repo.js';
 import { orderLifecycleQueries } from './order-lifecycle.repo.js';
 import { orderLookupQueries } from './order-lookups.repo.js';
 import { orderFileDownloadQueries } from './order-file-downloads.repo.js';
+import { productBuyerQueries } from './product-buyers.repo.js';
 import { receiptRequestQueries } from './receipt-requests.repo.js';
 import { NO_DOCUMENTS, type DocumentRecorder } from './order-documents.js';
 import type { SalesRecorder } from './order-sales.js';
@@ -48,6 +49,7 @@ function orderQueries(db: Db, dialect: Dialect, sales: SalesRecorder, documents:
     ...receiptRequestQueries(db, dialect),
     ...freeClaimQueries(db, dialect),
     ...orderFileDownloadQueries(db),
+    ...productBuyerQueries(db),
   };
 }
 

@@ -13,6 +13,8 @@ import type { TimeRange } from './order-sales.js';
 import { createOrderViews } from './order-views.js';
 import type { OrderRow, OrdersRepo } from './orders.repo.js';
 import { createPaymentMatching } from './payment-matching.js';
+import { createProductBuyers } from './product-buyers.js';
+import type { PurchaseUpdates } from './purchase-updates.js';
 
 export { canRefund } from './order-status.js';
 
@@ -30,6 +32,8 @@ export interface OrdersServiceOptions {
   clock?: () => number;
   /** The orders' license keys (the licenses feature); without it no order has one. */
   licenseKeys?: OrderLicenseKeys;
+  /** When a product changed after its buyer last downloaded it (product updates). */
+  productUpdates?: PurchaseUpdates;
 }
 
 /**
@@ -45,8 +49,17 @@ export function createOrdersService({
   downloadLimit = 0,
   clock = Date.now,
   licenseKeys,
+  productUpdates,
 }: OrdersServiceOptions) {
-  const views = createOrderViews({ repo, catalog, users, downloadLimit, clock, licenseKeys });
+  const views = createOrderViews({
+    repo,
+    catalog,
+    users,
+    downloadLimit,
+    clock,
+    licenseKeys,
+    productUpdates,
+  });
   const lifecycle = createOrderLifecycle({ repo, notices, clock });
   return {
     ...lifecycle,
@@ -56,6 +69,7 @@ export function createOrdersService({
     ...createDownloadAllowance({ repo, views, catalog }),
     ...createPaymentMatching({ repo, clock }),
     ...createOrderReceipts({ repo, notices, clock }),
+    ...createProductBuyers({ repo }),
     requireOrder: (id: string) => requireOrderById(repo, id),
     findOrder: (id: string) => findOrderById(repo, id),
     /** Paid orders per product over some hours, for the sales overview's partial days. */

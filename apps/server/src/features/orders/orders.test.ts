@@ -111,6 +111,7 @@ describe('my orders', () => {
         downloads: { used: 0, limit: null },
         checkoutUrl: null,
         licenseKey: null,
+        productUpdatedAt: null,
       },
     ]);
   });

@@ -11,6 +11,7 @@ const KIND_LABELS: Record<MailKind, string> = {
   refund: 'Refund notice',
   'password-reset': 'Password reset',
   'password-changed': 'Password changed',
+  'product-update': 'Product update',
 };
 
 /** When it happened, or what happens next: the line under an email's subject. */

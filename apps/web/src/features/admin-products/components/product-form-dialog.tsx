@@ -3,6 +3,7 @@ import { useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { AdminProduct } from '../api/list-products';
 import { DiscardChangesPrompt } from './discard-changes-prompt';
+import { NotifyBuyersField } from './notify-buyers-field';
 import { chosenFiles, isUnchangedImageList } from './image-entries';
 import { ProductFileFields } from './product-file-fields';
 import { ProductFilesEditor } from './product-files-editor';
@@ -138,6 +139,10 @@ export function ProductFormDialog({
       />
       <ProductFilesEditor list={fileList} disabled={isSubmitting} />
       <ProductStampingField control={control} isSubmitting={isSubmitting} product={product} />
+      <NotifyBuyersField
+        {...{ control, product, isSubmitting }}
+        hasNewFile={hasNewFile || fileList.isContentChanged}
+      />
     </ProductFormLayout>
   );
 }

@@ -19,6 +19,7 @@ import { getStoreConfig } from '../../../lib/store-config';
 import { priceInUsd, type AdminProduct } from '../api/list-products';
 import { chosenFiles, currentImageEntries, type ImageEntry } from './image-entries';
 import { LicenseKeysFormSchema, licenseKeysFormDefaults } from './license-keys-form';
+import { checkNotifyBuyers } from './notify-buyers';
 
 export type ProductFormMode = 'add' | 'edit';
 
@@ -100,62 +101,68 @@ export function productFormSchema(
   if (isAdd || currentImageCount > 0)
     images = images.min(PRODUCT_LIMITS.imagesMin, CatalogMessages.imagesRequired);
 
-  return z.object({
-    title: fields.title,
-    subtitle: fields.subtitle,
-    description: fields.description,
-    // The number input gives text; empty text is a missing price, not zero.
-    price: z
-      .string()
-      .trim()
-      .min(1, CatalogMessages.priceRequired)
-      .transform(Number)
-      .pipe(fields.price)
-      // The store's currency may take fewer decimals (none for JPY): the server's own message.
-      .superRefine((price, context) => {
-        const problem = priceProblemIn(currency, price);
-        if (problem) context.addIssue({ code: 'custom', message: problem });
+  return z
+    .object({
+      title: fields.title,
+      subtitle: fields.subtitle,
+      description: fields.description,
+      // The number input gives text; empty text is a missing price, not zero.
+      price: z
+        .string()
+        .trim()
+        .min(1, CatalogMessages.priceRequired)
+        .transform(Number)
+        .pipe(fields.price)
+        // The store's currency may take fewer decimals (none for JPY): the server's own message.
+        .superRefine((price, context) => {
+          const problem = priceProblemIn(currency, price);
+          if (problem) context.addIssue({ code: 'custom', message: problem });
+        }),
+      // Empty: the store's DOWNLOAD_LIMIT; otherwise a whole number, 0 for unlimited.
+      downloadLimit: z
+        .string()
+        .trim()
+        .transform((text) => (text === '' ? null : Number(text)))
+        .pipe(fields.downloadLimit.unwrap()),
+      // Empty: the store's default tax code; otherwise a Stripe code, checked as the server does.
+      taxCode: z.string().pipe(TaxCodeSchema.unwrap()),
+      payWhatYouWant: z.boolean(),
+      // Undefined until the product's admin view has said (the list leaves it out): then not sent.
+      stampPdf: z.boolean().optional(),
+      // Read only with pay what you want; empty is 0 (free allowed). At most the price: the server.
+      minimumPrice: z
+        .string()
+        .trim()
+        .transform((text) => (text === '' ? 0 : Number(text)))
+        .pipe(
+          z
+            .number({ error: PricingMessages.minimumInvalid })
+            .min(0, PricingMessages.minimumInvalid),
+        )
+        .superRefine((minimum, context) => {
+          if (!hasValidDecimals(minimum, currency)) {
+            context.addIssue({ code: 'custom', message: PricingMessages.minimumDecimals });
+          }
+        }),
+      licenseKeys: LicenseKeysFormSchema,
+      images: images.superRefine(async (entries, context) => {
+        const problems = (await Promise.all(chosenFiles(entries).map(imageProblem))).filter(
+          (problem) => problem !== null,
+        );
+        if (problems.length > 0) context.addIssue({ code: 'custom', message: problems.join(' ') });
       }),
-    // Empty: the store's DOWNLOAD_LIMIT; otherwise a whole number, 0 for unlimited.
-    downloadLimit: z
-      .string()
-      .trim()
-      .transform((text) => (text === '' ? null : Number(text)))
-      .pipe(fields.downloadLimit.unwrap()),
-    // Empty: the store's default tax code; otherwise a Stripe code, checked as the server does.
-    taxCode: z.string().pipe(TaxCodeSchema.unwrap()),
-    payWhatYouWant: z.boolean(),
-    // Undefined until the product's admin view has said (the list leaves it out): then not sent.
-    stampPdf: z.boolean().optional(),
-    // Read only with pay what you want; empty is 0 (free allowed). At most the price: the server.
-    minimumPrice: z
-      .string()
-      .trim()
-      .transform((text) => (text === '' ? 0 : Number(text)))
-      .pipe(
-        z.number({ error: PricingMessages.minimumInvalid }).min(0, PricingMessages.minimumInvalid),
-      )
-      .superRefine((minimum, context) => {
-        if (!hasValidDecimals(minimum, currency)) {
-          context.addIssue({ code: 'custom', message: PricingMessages.minimumDecimals });
-        }
-      }),
-    licenseKeys: LicenseKeysFormSchema,
-    images: images.superRefine(async (entries, context) => {
-      const problems = (await Promise.all(chosenFiles(entries).map(imageProblem))).filter(
-        (problem) => problem !== null,
-      );
-      if (problems.length > 0) context.addIssue({ code: 'custom', message: problems.join(' ') });
-    }),
-    digitalFile: z
-      .instanceof(File)
-      .nullable()
-      .refine((file) => !isAdd || file !== null, CatalogMessages.digitalFileRequired)
-      .superRefine(async (file, context) => {
-        const problem = file && (await digitalFileProblem(file));
-        if (problem) context.addIssue({ code: 'custom', message: problem });
-      }),
-  });
+      digitalFile: z
+        .instanceof(File)
+        .nullable()
+        .refine((file) => !isAdd || file !== null, CatalogMessages.digitalFileRequired)
+        .superRefine(async (file, context) => {
+          const problem = file && (await digitalFileProblem(file));
+          if (problem) context.addIssue({ code: 'custom', message: problem });
+        }),
+      notifyBuyers: z.boolean(),
+      notifyMessage: z.string(),
+    })
+    .superRefine(checkNotifyBuyers);
 }
 
 export type ProductFormInput = z.input<ReturnType<typeof productFormSchema>>;
@@ -180,6 +187,8 @@ export function productFormDefaults(product: AdminProduct | null): ProductFormIn
     licenseKeys: licenseKeysFormDefaults(product?.licenseKeys),
     images: product ? currentImageEntries(product.image) : [],
     digitalFile: null,
+    notifyBuyers: false,
+    notifyMessage: '',
   };
 }
 

@@ -1,6 +1,7 @@
 import type { CreateProductBody, UpdateProductBody } from '@bindery/shared';
 import type { AdminProduct } from '../api/list-products';
 import { imageUrlsInOrder, isUnchangedImageList } from './image-entries';
+import { notifyBuyersOf } from './notify-buyers';
 import type { ProductFormValues } from './product-form-schema';
 import type { UploadedParts } from './use-product-upload';
 
@@ -65,6 +66,7 @@ export function buildProductSubmission(
         ...fields,
         ...(!isKept && { image: images }),
         ...(fileRef && { digitalFile: fileRef }),
+        ...notifyBuyersOf(values, Boolean(fileRef)),
       },
     };
   }

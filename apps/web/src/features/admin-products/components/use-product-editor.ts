@@ -1,10 +1,12 @@
 import { CatalogMessages } from '@bindery/shared';
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { useCreateProduct } from '../api/create-product';
 import type { AdminProduct } from '../api/list-products';
 import { useUpdateProduct } from '../api/update-product';
+import { savedMessage } from './notify-buyers';
 import type { ProductSubmission } from './product-submission';
 
 interface FormState {
@@ -20,6 +22,7 @@ export function useProductEditor() {
   const [failure, setFailure] = useState({ open: false, message: '' });
   const createProduct = useCreateProduct();
   const updateProduct = useUpdateProduct();
+  const queryClient = useQueryClient();
 
   const openForm = useCallback((product: AdminProduct | null) => {
     setForm((current) => ({ open: true, product, session: current.session + 1 }));
@@ -39,7 +42,7 @@ export function useProductEditor() {
       showFailure(message);
       return;
     }
-    toast.success(isCreate ? CatalogMessages.productAdded : CatalogMessages.productUpdated);
+    toast.success(savedMessage(queryClient, submission));
     closeForm();
   };
 

@@ -126,6 +126,11 @@ export function useProductFileList(
   const uploaded = useRef(new WeakMap<File, UploadedFile>());
   const isEdit = product !== null;
   const isChanged = initial !== null && !sameList(entries, initial);
+  // What buyers receive changes with a new or a removed file; a rename or a move alone does not.
+  const isContentChanged =
+    initial !== null &&
+    (entries.some((entry) => entry.kind === 'new') ||
+      initial.some((kept) => !entries.some((entry) => entry.key === kept.key)));
   const change = (next: FileListEntry[]) => {
     setEntries(next);
     void listProblem(next, isEdit).then(setError);
@@ -161,6 +166,7 @@ export function useProductFileList(
     isEdit,
     isKnown: initial !== null,
     isChanged,
+    isContentChanged,
     add: (files: File[]) =>
       change([
         ...entries,

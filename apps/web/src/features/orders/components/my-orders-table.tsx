@@ -17,6 +17,7 @@ import { Link as RouterLink } from 'react-router';
 import { visuallyHiddenSx } from '../../../components/visually-hidden';
 import type { MyOrder } from '../api/get-my-orders';
 import { formatOrderDateTime } from '../../../lib/format-order-date';
+import { ProductUpdatedNote } from './product-updated-note';
 import { EmailReceiptButton } from './email-receipt-button';
 import { InvoiceLinks } from './invoice-links';
 import { LicenseKey } from './license-key';
@@ -84,6 +85,7 @@ function ProductCell({ order }: { order: MyOrder }) {
             {OrderMessages.productMissing}
           </Typography>
         )}
+        <ProductUpdatedNote order={order} />
         <Box
           sx={{
             display: { xs: 'flex', sm: 'none' },

@@ -28,6 +28,7 @@ export function makePurchase(overrides: Partial<MyOrder> = {}): MyOrder {
     dispute: null,
     checkoutUrl: null,
     licenseKey: null,
+    productUpdatedAt: null,
     ...overrides,
   };
 }
