@@ -3,9 +3,13 @@ import type { OrderStatus, Product } from '@bindery/shared';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Db } from '../db/client.js';
 import { uploadTestFile } from './factories.js';
+import { samplePdf } from './upload-samples.js';
 import { orderRow } from './order-rows.js';
 
-/** Saves the product as the form does, with a new file when `fileName` is given. */
+/**
+ * Saves the product as the form does, with a new file when `fileName` is given: new content
+ * (the same bytes uploaded again are no update).
+ */
 export async function saveProduct(
   app: FastifyInstance,
   adminCookie: string,
@@ -13,7 +17,10 @@ export async function saveProduct(
   extra: { fileName?: string; title?: string; notifyBuyers?: unknown } = {},
 ): Promise<LightMyRequestResponse> {
   const file = extra.fileName
-    ? await uploadTestFile(app, adminCookie, { fileName: extra.fileName })
+    ? await uploadTestFile(app, adminCookie, {
+        fileName: extra.fileName,
+        data: samplePdf({ text: `Edition ${randomBytes(4).toString('hex')}` }),
+      })
     : undefined;
   return app.inject({
     method: 'PUT',

@@ -11,10 +11,11 @@ import {
   signUpAndSignIn,
   type TestApp,
 } from '../../test/build-test-app.js';
-import { createTestProduct } from '../../test/factories.js';
+import { createTestProduct, uploadTestFile } from '../../test/factories.js';
 import { insertBuyers, saveProduct } from '../../test/product-update-fixtures.js';
 import { buyProduct } from '../../test/purchase.js';
 import { startSmtpInbox, type SmtpInbox } from '../../test/smtp-inbox.js';
+import { samplePdf } from '../../test/upload-samples.js';
 
 let t: TestApp;
 let inbox: SmtpInbox;
@@ -77,10 +78,55 @@ describe('recording updates', () => {
     expect(updates).toHaveLength(1);
     expect(JSON.parse(updates[0]!.changes)).toEqual({
       added: [],
-      changed: ['quiet-v2.pdf'],
+      // The first file keeps its display name (the product's title) when its upload is replaced.
+      changed: [product.title],
       removed: [],
     });
     expect(updates[0]).toMatchObject({ message: null, mailState: 'none', mailedCount: 0 });
+
+    // A file added beside the first, then the first renamed and moved: one update, then none.
+    const admin_ = await t.app.inject({
+      method: 'GET',
+      url: `/api/products/${product._id}`,
+      headers: { cookie: admin },
+    });
+    const [first] = admin_.json<{ files: Array<{ id: string; public_id: string }> }>().files;
+    const extra = await uploadTestFile(t.app, admin, {
+      fileName: 'workbook.pdf',
+      data: samplePdf({ text: 'Workbook' }),
+    });
+    const withFiles = (files: unknown[]) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/products/${product._id}`,
+        headers: { cookie: admin },
+        payload: {
+          title: product.title,
+          subtitle: product.subtitle,
+          price: product.price,
+          description: product.description,
+          files,
+        },
+      });
+    const added = await withFiles([
+      { id: first!.id, public_id: first!.public_id, name: product.title },
+      { public_id: extra.public_id, name: 'Workbook' },
+    ]);
+    expect(added.statusCode).toBe(200);
+    const afterAdd = await updatesOf(product._id);
+    expect(afterAdd).toHaveLength(2);
+    expect(afterAdd.map((update) => JSON.parse(update.changes))).toContainEqual({
+      added: ['Workbook'],
+      changed: [],
+      removed: [],
+    });
+    const files = added.json<{ files: Array<{ id: string; public_id: string }> }>().files;
+    const moved = await withFiles([
+      { id: files[1]!.id, public_id: files[1]!.public_id, name: 'Exercises' },
+      { id: files[0]!.id, public_id: files[0]!.public_id, name: product.title },
+    ]);
+    expect(moved.statusCode).toBe(200);
+    expect(await updatesOf(product._id)).toHaveLength(2);
   });
 
   test('notifyBuyers is refused on a save that changes no file, and without a fitting message', async () => {
@@ -144,7 +190,7 @@ describe('emailing buyers', () => {
     const mail = updateMailsTo(twice!.email)[0]!;
     expect(mail.subject).toBe('Field Guide to Knots has been updated');
     expect(mail.text).toContain('Chapter 7 now has diagrams.');
-    expect(mail.text).toContain('Updated: knots-2nd-edition.pdf');
+    expect(mail.text).toContain('Updated: Field Guide to Knots');
     expect(mail.links).toContain('http://localhost:3000/store/my-orders');
     const [update] = await updatesOf(product._id);
     expect(update).toMatchObject({
