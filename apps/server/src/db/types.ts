@@ -14,6 +14,11 @@ import type {
   DiscountsTable,
   FreeClaimsTable,
 } from './discount-tables.js';
+import type {
+  DownloadCompletionsTable,
+  DownloadsTable,
+  DownloadUsageTable,
+} from './download-tables.js';
 import type { InvoiceDocumentsTable, InvoiceSequencesTable } from './invoice-tables.js';
 import type { LicenseKeysTable } from './license-tables.js';
 import type * as files from './product-file-tables.js';
@@ -25,6 +30,7 @@ import type {
   TestCheckoutSessionsTable,
 } from './test-checkout-tables.js';
 export type * from './discount-tables.js';
+export type * from './download-tables.js';
 export type * from './invoice-tables.js';
 export type * from './license-tables.js';
 export type * from './product-file-tables.js';
@@ -233,40 +239,6 @@ export interface OrderTransitionsTable {
   toStatus: OrderStatus;
   reason: string;
   createdAt: number;
-}
-
-/**
- * A download link whose download completed (decision 017 before migration 016): no longer
- * written, since downloads are counted by bytes served.
- */
-export interface DownloadCompletionsTable {
-  linkId: string;
-  orderId: string;
-  completedAt: number;
-}
-
-/** One row per download link (per request from byte 0 before migration 016). */
-export interface DownloadsTable {
-  id: Generated<number>;
-  orderId: string;
-  /** The first request through the link. */
-  createdAt: number;
-  /** Null on rows from before migration 016. */
-  linkId: string | null;
-  requests: Generated<number>;
-  /** Bytes its responses handed to the network. */
-  bytesServed: Generated<number>;
-  /** Bytes its responses in progress may still send, held against the limit until `leaseUntil`. */
-  reservedBytes: Generated<number>;
-  leaseUntil: Generated<number>;
-  /** The product file the link serves (migration 028); null on older rows: the first file. */
-  fileId: ColumnType<string | null, string | null | undefined, string | null>;
-}
-
-/** Per order: bytes served since its last counted download; locked by each reservation. */
-export interface DownloadUsageTable {
-  orderId: string;
-  bytesSinceCount: number;
 }
 
 /** One row: what the catalogue reads instead of scanning products (migration 009). */

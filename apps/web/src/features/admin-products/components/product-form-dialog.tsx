@@ -95,12 +95,8 @@ export function ProductFormDialog({
     if (!uploaded.ok) return onUploadError(uploaded.message);
     upload.markFinalizing();
     const submission = buildProductSubmission(product, values, uploaded, edited);
-    try {
-      // With the file list when it changed; a new product without a file is refused there.
-      await fileList.save(submission);
-    } finally {
-      upload.markIdle();
-    }
+    // With the file list when it changed; a new product without a file is refused there.
+    await fileList.save(submission).finally(() => upload.markIdle());
   };
 
   return (
