@@ -51,7 +51,8 @@ test('the owner replaces the file and emails buyers; My Orders says Updated unti
 
   const mail = await waitForMail({ to: buyer.email, subject: `${title} has been updated` });
   expect(mail.text).toContain('The 2027 tables are in.');
-  expect(mail.text).toContain('Updated: tide-tables-2027.pdf');
+  // The replaced first file keeps its display name, the product's title.
+  expect(mail.text).toContain(`Updated: ${title}`);
   expect(new URL(mail.links[0]!).pathname).toBe('/store/my-orders');
 
   // The order is marked until the buyer downloads the new file.

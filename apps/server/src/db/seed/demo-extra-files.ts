@@ -9,11 +9,15 @@ export interface DemoExtraFile {
   data: Buffer;
 }
 
-/** The guides that come with more than their PDF; small, so seeding stays quick. */
+/**
+ * The guides that come with more than their PDF; small, so seeding stays quick. The handbook
+ * keeps its one file: it is the demo's plainest purchase.
+ */
 const EXTRAS: Record<string, string[]> = {
-  'The Bookbinding Handbook': ['Extras', 'Templates'],
+  'Typography for Screens': ['Extras', 'Templates'],
+  'Balcony Gardening Planner': ['Extras'],
+  'Freelance Pricing Workbook': ['Extras'],
 };
-const WITH_EXTRAS_MAX = 3;
 
 const slug = (text: string) =>
   text
@@ -36,15 +40,14 @@ function extraZip(product: DemoProduct, name: string): DemoExtraFile {
 }
 
 /**
- * The demo products' extra files: the first few guides (PDF) come with a ZIP of extras, the
- * handbook with two. Everything else keeps its one file.
+ * The demo products' extra files: three guides (PDF) come with ZIPs of extras, one of them with
+ * two. Everything else keeps its one file.
  */
 export function demoExtraFiles(products: DemoProduct[]): Map<string, DemoExtraFile[]> {
-  const guides = products.filter((product) => product.format === 'pdf').slice(0, WITH_EXTRAS_MAX);
   return new Map(
-    guides.map((product) => [
-      product.title,
-      (EXTRAS[product.title] ?? ['Extras']).map((name) => extraZip(product, name)),
-    ]),
+    products.flatMap((product) => {
+      const names = EXTRAS[product.title];
+      return names ? [[product.title, names.map((name) => extraZip(product, name))] as const] : [];
+    }),
   );
 }
