@@ -32,10 +32,11 @@ export function productUpdateMail(facts: UpdateMailFacts): OutgoingMail {
         `Hi ${inline(facts.buyerName)},`,
         // The owner's own words, a paragraph per paragraph they wrote.
         ...facts.message.split(/\n\s*\n/).map((paragraph) => paragraph.trim()),
-        'Download the current files from My Orders:',
+        'What changed:',
       ],
       details,
-      action: { label: 'Go to My Orders', url: `${facts.storeUrl}/store/my-orders` },
+      // My Orders always serves the current files.
+      action: { label: 'Download from My Orders', url: `${facts.storeUrl}/store/my-orders` },
       footer: `You receive this email because you bought ${title} from ${inline(facts.storeName)}.`,
     }),
   };
