@@ -1,12 +1,11 @@
 import { ProductUpdateMessages, UPDATE_MESSAGE_MAX } from '@bindery/shared';
-import Checkbox from '@mui/material/Checkbox';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { Controller, useWatch, type Control } from 'react-hook-form';
 import { useBuyersCount } from '../api/get-buyers-count';
 import type { AdminProduct } from '../api/list-products';
 import type { ProductFormInput, ProductFormValues } from './product-form-schema';
+import { FormCheckField } from './form-check-field';
 
 export interface NotifyBuyersFieldProps {
   control: Control<ProductFormInput, unknown, ProductFormValues>;
@@ -32,22 +31,11 @@ export function NotifyBuyersField({
   const helper = count.data ? ProductUpdateMessages.buyersHelper(count.data.buyers) : undefined;
   return (
     <Stack spacing={1}>
-      <Controller
+      <FormCheckField
         control={control}
         name="notifyBuyers"
-        render={({ field }) => (
-          <FormControlLabel
-            label={ProductUpdateMessages.notifyLabel}
-            control={
-              <Checkbox
-                checked={field.value}
-                onChange={(event) => field.onChange(event.target.checked)}
-                onBlur={field.onBlur}
-                disabled={isSubmitting}
-              />
-            }
-          />
-        )}
+        label={ProductUpdateMessages.notifyLabel}
+        isSubmitting={isSubmitting}
       />
       {isChecked && (
         <Controller

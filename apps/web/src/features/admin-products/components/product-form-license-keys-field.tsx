@@ -1,7 +1,6 @@
 import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import { useEffect } from 'react';
 import {
@@ -15,6 +14,7 @@ import { useProduct } from '../api/get-product';
 import type { AdminProduct } from '../api/list-products';
 import { licenseKeysFormDefaults } from './license-keys-form';
 import type { ProductFormInput, ProductFormValues } from './product-form-schema';
+import { FormCheckField } from './form-check-field';
 
 export interface ProductLicenseKeysFieldProps {
   control: Control<ProductFormInput, unknown, ProductFormValues>;
@@ -53,23 +53,13 @@ export function ProductLicenseKeysField(props: ProductLicenseKeysFieldProps) {
   const isUnlimited = useWatch({ control, name: 'licenseKeys.unlimited' });
   return (
     <Box>
-      <Controller
+      <FormCheckField
         control={control}
         name="licenseKeys.enabled"
-        render={({ field }) => (
-          <FormControlLabel
-            label="License keys"
-            control={
-              <Switch
-                checked={field.value}
-                onChange={(event) => field.onChange(event.target.checked)}
-                onBlur={field.onBlur}
-                disabled={isSubmitting}
-                slotProps={{ input: { id: 'product-licenseKeys', ref: field.ref } }}
-              />
-            }
-          />
-        )}
+        label="License keys"
+        isSubmitting={isSubmitting}
+        inputId="product-licenseKeys"
+        variant="switch"
       />
       {isOn && (
         <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-start', gap: 2, mt: 1 }}>

@@ -1,11 +1,10 @@
 import { priceDecimals } from '@bindery/shared';
-import Checkbox from '@mui/material/Checkbox';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import TextField from '@mui/material/TextField';
 import { moneyAdornment } from '../../../components/money-adornment';
 import { Controller, useWatch, type Control } from 'react-hook-form';
 import { getStoreConfig } from '../../../lib/store-config';
 import type { ProductFormInput, ProductFormValues } from './product-form-schema';
+import { FormCheckField } from './form-check-field';
 
 export interface ProductPricingFieldProps {
   control: Control<ProductFormInput, unknown, ProductFormValues>;
@@ -21,23 +20,12 @@ export function ProductPricingField({ control, isSubmitting }: ProductPricingFie
   const step = 10 ** -priceDecimals(getStoreConfig().currency);
   return (
     <>
-      <Controller
+      <FormCheckField
         control={control}
         name="payWhatYouWant"
-        render={({ field }) => (
-          <FormControlLabel
-            label="Pay what you want"
-            control={
-              <Checkbox
-                checked={field.value}
-                onChange={(event) => field.onChange(event.target.checked)}
-                onBlur={field.onBlur}
-                disabled={isSubmitting}
-                slotProps={{ input: { id: 'product-payWhatYouWant', ref: field.ref } }}
-              />
-            }
-          />
-        )}
+        label="Pay what you want"
+        isSubmitting={isSubmitting}
+        inputId="product-payWhatYouWant"
       />
       {isOn && (
         <Controller

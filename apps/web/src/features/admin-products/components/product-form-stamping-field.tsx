@@ -1,13 +1,12 @@
 import { StampingTexts } from '@bindery/shared';
 import Alert from '@mui/material/Alert';
-import Checkbox from '@mui/material/Checkbox';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import Stack from '@mui/material/Stack';
-import { Controller, type Control } from 'react-hook-form';
+import type { Control } from 'react-hook-form';
 import { useProduct } from '../api/get-product';
 import type { AdminProduct } from '../api/list-products';
 import type { ProductFormInput, ProductFormValues } from './product-form-schema';
+import { FormCheckField } from './form-check-field';
 
 export interface ProductStampingFieldProps {
   control: Control<ProductFormInput, unknown, ProductFormValues>;
@@ -31,35 +30,19 @@ export function ProductStampingField({
   const note = detail.data?.stampNote ?? product?.stampNote;
   return (
     <Stack spacing={1}>
-      <Controller
-        control={control}
-        name="stampPdf"
-        render={({ field }) => (
-          <div>
-            <FormControlLabel
-              label={StampingTexts.switchLabel}
-              control={
-                <Checkbox
-                  checked={field.value ?? false}
-                  onChange={(event) => field.onChange(event.target.checked)}
-                  onBlur={field.onBlur}
-                  disabled={isSubmitting}
-                  slotProps={{
-                    input: {
-                      id: 'product-stampPdf',
-                      ref: field.ref,
-                      'aria-describedby': 'product-stampPdf-help',
-                    },
-                  }}
-                />
-              }
-            />
-            <FormHelperText id="product-stampPdf-help" sx={{ mt: -0.5, ml: 4 }}>
-              {StampingTexts.switchHelp}
-            </FormHelperText>
-          </div>
-        )}
-      />
+      <div>
+        <FormCheckField
+          control={control}
+          name="stampPdf"
+          label={StampingTexts.switchLabel}
+          isSubmitting={isSubmitting}
+          inputId="product-stampPdf"
+          describedBy="product-stampPdf-help"
+        />
+        <FormHelperText id="product-stampPdf-help" sx={{ mt: -0.5, ml: 4 }}>
+          {StampingTexts.switchHelp}
+        </FormHelperText>
+      </div>
       {note && (
         <Alert severity="warning" role="status">
           {note}
