@@ -69,7 +69,10 @@ export function OrderFileDownloads({
             textAlign: 'left',
             // Whole words on a line; only a word too long for the button breaks.
             overflowWrap: 'break-word',
-            maxWidth: { xs: 150, sm: 260 },
+            // On a phone the names alone, smaller: the product's title keeps its room.
+            maxWidth: { xs: 120, sm: 260 },
+            fontSize: { xs: '0.75rem', sm: undefined },
+            '& .MuiButton-startIcon': { mr: { xs: 0.5, sm: 1 } },
           }}
         >
           {file.name}
