@@ -217,3 +217,32 @@ export function searchMix(count = 500) {
   }
   return queries;
 }
+
+/**
+ * The worst case for the kept answers: `count` searches no visitor asked before, most of them
+ * matching much of the catalogue: one of the most common description words (each in 30 % of the
+ * products or more), such a word and any other word of the catalogue, or a four-letter prefix of
+ * any word; on pages 1 to 3. Deterministic and distinct.
+ */
+export function coldSearchMix(count, seed = 0xc01d) {
+  const random = createRandom(seed);
+  const common = FILLER.slice(0, 25);
+  const everyWord = [...new Set([...FILLER, ...SUBJECTS, ...ADJECTIVES, ...FORMS])];
+  const long = everyWord.filter((word) => word.length >= 4);
+  const seen = new Set();
+  const queries = [];
+  for (let tries = 0; queries.length < count && tries < count * 50; tries += 1) {
+    const kind = random();
+    let search;
+    if (kind < 0.3) search = pick(random, common);
+    else if (kind < 0.7) search = `${pick(random, common)} ${pick(random, everyWord)}`;
+    else search = pick(random, long).slice(0, 4);
+    const page = 1 + Math.floor(random() * 3);
+    const path = `/api/products?search=${encodeURIComponent(search)}&page=${page}&limit=10`;
+    if (seen.has(path)) continue;
+    seen.add(path);
+    queries.push(path);
+  }
+  if (queries.length < count) throw new Error(`only ${queries.length} distinct cold searches`);
+  return queries;
+}

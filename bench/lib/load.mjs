@@ -33,12 +33,13 @@ export function fetchAnswer(base, pathname) {
 }
 
 /**
- * Drives `base` with `connections` keep-alive connections for `seconds`. With several paths,
+ * Drives `base` with `connections` keep-alive connections for `seconds` (or for `amount`
+ * requests). With several paths,
  * every request takes the next path of one shared cycle, so the connections between them keep
  * asking different questions. Returns how many answers came in how long, every latency (ms,
  * collected here so that several runs can be pooled exactly), and every kind of failed answer.
  */
-export async function drive({ base, paths, seconds, connections }) {
+export async function drive({ base, paths, seconds, connections, amount }) {
   let next = 0;
   const requests =
     paths.length === 1
@@ -57,15 +58,22 @@ export async function drive({ base, paths, seconds, connections }) {
   const instance = autocannon({
     url: base,
     connections,
-    duration: seconds,
+    // With `amount`, that many requests and then the end, however long they take.
+    ...(amount ? { amount } : { duration: seconds }),
     timeout: REQUEST_TIMEOUT_S,
     requests,
   });
-  instance.on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
+  const started = performance.now();
+  let lastAnswer = started;
+  instance.on('response', (_client, _status, _bytes, responseTime) => {
+    latencies.push(responseTime);
+    lastAnswer = performance.now();
+  });
   const result = await instance;
   return {
     answers: result.requests.total,
-    seconds: result.duration,
+    // A run of `amount` requests ends at autocannon's next whole second: timed to its last answer.
+    seconds: amount ? (lastAnswer - started) / 1000 : result.duration,
     latencies,
     non2xx: result.non2xx,
     errors: result.errors,

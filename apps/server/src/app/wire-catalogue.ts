@@ -25,8 +25,10 @@ export async function wireCatalogue({ app, config, database, runJob }: AppContex
   const catalog = createCatalogService(createCatalogRepo(database.db, database.dialect), uploads, {
     currency: config.currency,
     filesSaved: productUpdatesPorts(app).filesSaved,
+    log: app.log,
   });
   app.decorate('catalog', catalog);
+  app.addHook('onClose', async () => catalog.closeSearchIndex());
   watchCatalogue(app, catalog);
   scheduleUploadSweep(app, runJob, { uploads, storage });
   return { uploads, catalog, storage };

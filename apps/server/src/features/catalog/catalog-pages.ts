@@ -7,6 +7,9 @@ import type {
 } from '@bindery/shared';
 import type { CatalogRepo, ProductKey, ProductRow, ProductSort } from './catalog.repo.js';
 import { toListedProduct, toProduct } from './product-view.js';
+import { createIndexedRows } from './indexed-rows.js';
+import type { SearchIndexKeeper } from './search-index-keeper.js';
+import { SEARCH_CANDIDATES } from './catalog-search.repo.js';
 import { searchTerms } from './search-terms.js';
 import type { ProductFileRow } from './product-files.repo.js';
 import { filesOrLegacy } from './product-file-list.js';
@@ -18,7 +21,24 @@ import { filesOrLegacy } from './product-file-list.js';
 const ANCHOR_STRIDE = 1000;
 
 /** Pages and searches of the catalogue, as the API lists them. */
-export function createCatalogPages(repo: CatalogRepo, currency: string) {
+export function createCatalogPages(
+  repo: CatalogRepo,
+  currency: string,
+  searchIndex?: Pick<SearchIndexKeeper, 'search' | 'versionSeen'>,
+) {
+  const indexedRows = createIndexedRows((ids) => repo.productsInOrder(ids));
+  /**
+   * A search's page: from the in-memory index when it holds the catalogue's version read now
+   * (a write anywhere shows in the very next search), else from the database.
+   */
+  async function search(terms: string[], offset: number, limit: number) {
+    if (searchIndex) searchIndex.versionSeen((await repo.readState()).version);
+    const found = searchIndex?.search(terms, offset, limit, SEARCH_CANDIDATES);
+    if (!found) return repo.searchProducts(terms, offset, limit);
+    const rows = await indexedRows.rows(found.generation, found.ids);
+    return { rows, total: found.total, more: found.more };
+  }
+
   /** Keys of every ANCHOR_STRIDE-th product per direction, for one catalogue version. */
   const anchors = new Map<SortOrder, { version: number; keys: Promise<ProductKey[]> }>();
   function anchorsFor(order: SortOrder, version: number): Promise<ProductKey[]> {
@@ -64,7 +84,7 @@ export function createCatalogPages(repo: CatalogRepo, currency: string) {
           )
         : terms.length === 0
           ? { rows: [], total: 0, more: false }
-          : await repo.searchProducts(terms, offset, query.limit);
+          : await search(terms, offset, query.limit);
     return {
       products: rows.map((row) => toProduct(row, false, currency)),
       page: query.page,

@@ -116,3 +116,50 @@ async function searchPostgres(
       and archived_at is null limit ${candidates + 1}) beyond`.execute(db);
   return cappedResult(rows.rows, Number(beyond.rows[0]?.matches ?? 0));
 }
+
+/** A product's folded search columns, as the in-memory index reads them (newest first). */
+export interface SearchIndexRow {
+  id: string;
+  createdAt: number;
+  searchTitle: string;
+  searchSubtitle: string;
+  searchDescription: string;
+  digitalFileFormat: string;
+}
+
+/**
+ * The products on sale newest first (the index's order), `limit` at a time from after the key
+ * of the last one read: each batch is one short read of the creation-order index.
+ */
+export async function searchIndexRows(
+  db: Db,
+  after: { createdAt: number; id: string } | undefined,
+  limit: number,
+): Promise<SearchIndexRow[]> {
+  let rows = db
+    .selectFrom('products')
+    .select([
+      'id',
+      'createdAt',
+      'searchTitle',
+      'searchSubtitle',
+      'searchDescription',
+      'digitalFileFormat',
+    ])
+    .where('archivedAt', 'is', null);
+  if (after) {
+    rows = rows.where((eb) =>
+      eb(eb.refTuple('createdAt', 'id'), '<', eb.tuple(after.createdAt, after.id)),
+    );
+  }
+  const read = await rows.orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(limit).execute();
+  return read.map((row) => ({ ...row, createdAt: Number(row.createdAt) }));
+}
+
+/** The products with these ids, in the order given (a page of an index search). */
+export async function productsInOrder(db: Db, ids: string[]): Promise<ProductRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.selectFrom('products').selectAll().where('id', 'in', ids).execute();
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}

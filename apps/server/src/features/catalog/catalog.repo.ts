@@ -4,7 +4,7 @@ import { sql, type ExpressionBuilder } from 'kysely';
 import type { Db, Dialect } from '../../db/client.js';
 import type { Database, ProductsTable } from '../../db/types.js';
 import { containsText } from '../../lib/contains-pattern.js';
-import { searchProducts } from './catalog-search.repo.js';
+import { productsInOrder, searchIndexRows, searchProducts } from './catalog-search.repo.js';
 import { productFileQueries } from './product-files.repo.js';
 import { searchText } from './search-terms.js';
 
@@ -69,6 +69,9 @@ function catalogQueries(db: Db, dialect: Dialect) {
     ...pageQueries(db),
     searchProducts: (terms: string[], offset: number, limit: number) =>
       searchProducts(db, dialect, terms, offset, limit),
+    searchIndexRows: (after: ProductKey | undefined, limit: number) =>
+      searchIndexRows(db, after, limit),
+    productsInOrder: (ids: string[]) => productsInOrder(db, ids),
     ...productQueries(db),
     ...productWriteQueries(db),
     ...productFileQueries(db),

@@ -4,6 +4,7 @@ import { createAnswerCache } from './catalog-answers.js';
 import { createCatalogPages } from './catalog-pages.js';
 import type { CatalogRepo } from './catalog.repo.js';
 import { createKeptAnswers } from './kept-answers.js';
+import { createSearchIndexKeeper } from './search-index-keeper.js';
 import { createProductReads } from './product-reads.js';
 import { createLicenseKeyReads } from './product-license-keys.js';
 import { noteStampProblem } from './product-stamping.js';
@@ -27,26 +28,48 @@ export function createCatalogService(
     currency = DEFAULT_CURRENCY,
     clock = Date.now,
     filesSaved,
+    log,
   }: {
     /** STORE_CURRENCY, ISO 4217 upper case. */ currency?: string;
     clock?: () => number;
     filesSaved?: writes.ProductWriteDeps['filesSaved'];
+    /** Where the search index reports its builds. */
+    log?: {
+      info(fields: object, message: string): void;
+      warn(fields: object, message: string): void;
+    };
   } = {},
 ) {
   const answers = createAnswerCache(ANSWER_CACHE_BYTES);
-  const { listProducts, listAdminProducts } = createCatalogPages(repo, currency);
+  const searchIndex = createSearchIndexKeeper(
+    repo,
+    ({ products, bytes, ms }) =>
+      log?.info(
+        { products, mib: Math.round(bytes / 1024 / 102.4) / 10, ms: Math.round(ms) },
+        'search index built',
+      ),
+    (error) => log?.warn({ err: error }, 'search index build failed; searches use the database'),
+  );
+  const { listProducts, listAdminProducts } = createCatalogPages(repo, currency, searchIndex);
   const deps: writes.ProductWriteDeps = {
     repo,
     uploads,
     clock,
     currency,
-    catalogueChanged: () => answers.invalidate(),
+    catalogueChanged: () => {
+      answers.invalidate();
+      searchIndex.written();
+    },
     filesSaved,
   };
   return {
     listProducts,
     listAdminProducts,
-    ...createKeptAnswers(repo, answers, listProducts, currency),
+    ...createKeptAnswers(repo, answers, listProducts, currency, searchIndex),
+    /** Whether searches are answered from the in-memory index now (tests wait for it). */
+    isSearchIndexCurrent: () => searchIndex.isCurrent(),
+    /** Stops building the search index and lets it go (the app closes). */
+    closeSearchIndex: () => searchIndex.close(),
     ...createProductReads(repo, currency),
     ...createLicenseKeyReads(repo),
     /** STORE_CURRENCY: what the catalogue's prices are in. */

@@ -4,6 +4,7 @@ import type { CatalogRepo } from './catalog.repo.js';
 import { withDescriptionHtml } from './description-html.js';
 import { requireProduct, toProduct } from './product-view.js';
 import { filesOrLegacy } from './product-file-list.js';
+import type { SearchIndexKeeper } from './search-index-keeper.js';
 import { searchTerms } from './search-terms.js';
 
 /** A public answer with the key it is kept under, to ask later whether it is still current. */
@@ -21,6 +22,7 @@ export function createKeptAnswers(
   answers: AnswerCache,
   listProducts: (query: ListProductsQuery) => Promise<ProductList>,
   currency: string,
+  searchIndex: Pick<SearchIndexKeeper, 'versionSeen'>,
 ) {
   /** The catalogue version the kept answers belong to, as last read from the database. */
   let seenVersion: number | undefined;
@@ -80,6 +82,7 @@ export function createKeptAnswers(
         seenVersion = version;
         answers.invalidate();
       }
+      searchIndex.versionSeen(version);
     },
 
     /** How much memory the kept answers take (tests of its bound). */

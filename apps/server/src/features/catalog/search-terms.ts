@@ -72,7 +72,7 @@ export function searchTerms(text: string): string[] {
  * The ways the words may be written in a product: as typed, or with two neighbours run
  * together ("e book" also looks for "ebook"). Every word of a way is required.
  */
-function spellings(terms: string[]): string[][] {
+export function spellings(terms: string[]): string[][] {
   const ways = [terms];
   for (let index = 0; index + 1 < terms.length; index += 1) {
     ways.push([

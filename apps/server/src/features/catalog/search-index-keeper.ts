@@ -1,0 +1,160 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import type { SearchIndexRow } from './catalog-search.repo.js';
+import { createIndexBuilder, type SearchIndex } from './search-index.js';
+import { searchIndex, type IndexedSearchPage } from './search-index-query.js';
+
+/** Products read per batch while building: one short query, then other requests get a turn. */
+const BATCH = 500;
+
+/** What building the index reads. */
+export interface SearchIndexSource {
+  readState(): Promise<{ version: number }>;
+  searchIndexRows(
+    after: { createdAt: number; id: string } | undefined,
+    limit: number,
+  ): Promise<SearchIndexRow[]>;
+}
+
+interface KeptIndex {
+  index: SearchIndex;
+  /** Counts the indexes built: what is kept per index (product rows) is kept per generation. */
+  generation: number;
+  /** The catalogue version it was built from. */
+  version: number;
+  /** Writes made here when its build started (any later one makes it stale). */
+  localWrites: number;
+}
+
+/**
+ * The index of the catalogue as of one version, read in batches; undefined when the catalogue
+ * changed while it read (what it read is then a mix of two versions) or the store closes.
+ */
+async function readIndex(
+  source: SearchIndexSource,
+  isClosed: () => boolean,
+): Promise<{ index: SearchIndex; version: number } | undefined> {
+  const { version } = await source.readState();
+  const builder = createIndexBuilder();
+  let after: { createdAt: number; id: string } | undefined;
+  for (;;) {
+    if (isClosed()) return undefined;
+    const rows = await source.searchIndexRows(after, BATCH);
+    for (const row of rows) {
+      builder.add({
+        id: row.id,
+        searchTitle: row.searchTitle,
+        searchSubtitle: row.searchSubtitle,
+        searchDescription: row.searchDescription,
+        format: row.digitalFileFormat,
+      });
+    }
+    if (rows.length < BATCH) break;
+    const last = rows[rows.length - 1]!;
+    after = { createdAt: last.createdAt, id: last.id };
+    await nextTurn();
+  }
+  if ((await source.readState()).version !== version) return undefined;
+  return { index: builder.finish(), version };
+}
+
+/**
+ * Keeps the in-memory search index in step with the catalogue (decision 041). It is built in the
+ * background once the catalogue's version is known, and again whenever the version moves (a
+ * write here or on another instance, seen by the quarter-second check). Until a build of the
+ * current version is done, `search` answers undefined and the database's search answers: a
+ * search never shows what the catalogue no longer holds, nor misses what it just got.
+ */
+export function createSearchIndexKeeper(
+  source: SearchIndexSource,
+  onBuilt: (report: { products: number; bytes: number; ms: number }) => void = () => {},
+  onFailed: (error: unknown) => void = () => {},
+) {
+  let kept: KeptIndex | undefined;
+  /** The catalogue version last read by the change check. */
+  let latestVersion: number | undefined;
+  let localWrites = 0;
+  let building = false;
+  let closed = false;
+  /** When the next build may start: builds take at most half the time (a busy admin's edits). */
+  let nextBuildAt = 0;
+  let retry: NodeJS.Timeout | undefined;
+  let generations = 0;
+
+  const isCurrent = (index: KeptIndex | undefined): index is KeptIndex =>
+    index !== undefined && index.version === latestVersion && index.localWrites === localWrites;
+
+  async function build(): Promise<KeptIndex | undefined> {
+    const started = performance.now();
+    const writesBefore = localWrites;
+    const read = await readIndex(source, () => closed);
+    // A write here while it read is caught by the version too; `localWrites` tells it at once.
+    if (!read || localWrites !== writesBefore) return undefined;
+    const ms = performance.now() - started;
+    nextBuildAt = Date.now() + ms;
+    onBuilt({ products: read.index.size, bytes: read.index.bytes, ms });
+    generations += 1;
+    return { ...read, generation: generations, localWrites: writesBefore };
+  }
+
+  /** Starts a build when the kept index is not current and none runs. */
+  function refresh() {
+    if (closed || building || latestVersion === undefined || isCurrent(kept)) return;
+    const wait = nextBuildAt - Date.now();
+    if (wait > 0) {
+      retry ??= setTimeout(() => {
+        retry = undefined;
+        refresh();
+      }, wait);
+      retry.unref();
+      return;
+    }
+    building = true;
+    build()
+      .then((built) => {
+        if (built) kept = built;
+      })
+      .catch((error: unknown) => {
+        nextBuildAt = Date.now() + 5000;
+        onFailed(error);
+      })
+      .finally(() => {
+        building = false;
+        refresh();
+      });
+  }
+
+  return {
+    /** The change check read this catalogue version. */
+    versionSeen(version: number) {
+      latestVersion = version;
+      refresh();
+    },
+    /** A product was written here: the index is stale from now on. */
+    written() {
+      localWrites += 1;
+      refresh();
+    },
+    /** A page of a search, or undefined while the index is not current. */
+    search(
+      terms: string[],
+      offset: number,
+      limit: number,
+      candidates: number,
+    ): (IndexedSearchPage & { generation: number }) | undefined {
+      if (!isCurrent(kept)) return undefined;
+      return {
+        ...searchIndex(kept.index, terms, offset, limit, candidates),
+        generation: kept.generation,
+      };
+    },
+    /** Whether searches are answered from the index now (tests wait for it). */
+    isCurrent: () => isCurrent(kept),
+    close() {
+      closed = true;
+      clearTimeout(retry);
+      kept = undefined;
+    },
+  };
+}
+
+export type SearchIndexKeeper = ReturnType<typeof createSearchIndexKeeper>;

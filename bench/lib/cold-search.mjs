@@ -1,0 +1,45 @@
+// The cold search case of the API section (issue 29): searches the store has never answered,
+// each asked exactly once, on a store started afresh (no kept answer, nothing warmed up), against
+// the bare server sending the very same answers. The worst case for the kept answers: a shop's
+// long tail of searches, each seen once.
+import { coldSearchMix } from './catalogue.mjs';
+import { drive, pool } from './load.mjs';
+
+/** Logged by the store once its in-memory search index is built (decision 041). */
+export const INDEX_READY = /search index built/;
+
+/**
+ * Runs the cold mix: `rounds` rounds of distinct searches (no search in two rounds), each asked
+ * of the store exactly once, then of the bare server for `bareSeconds` (it keeps nothing, so
+ * asking it again costs it the same). `restart()` starts the store afresh and resolves to its
+ * base URL once its index is ready; it is called once, after the answers were recorded
+ * (recording asked every search once, which would warm the store).
+ */
+export async function runColdSearch({
+  paths,
+  bareBase,
+  restart,
+  rounds,
+  bareSeconds,
+  connections,
+  settle,
+}) {
+  const storeBase = await restart();
+  const bareRuns = [];
+  const storeRuns = [];
+  const perRound = paths.length / rounds;
+  for (let round = 0; round < rounds; round += 1) {
+    const roundPaths = paths.slice(round * perRound, (round + 1) * perRound);
+    bareRuns.push(
+      await drive({ base: bareBase, paths: roundPaths, connections, seconds: bareSeconds }),
+    );
+    storeRuns.push(
+      await drive({ base: storeBase, paths: roundPaths, connections, amount: roundPaths.length }),
+    );
+    await settle(storeBase);
+  }
+  return { bare: pool(bareRuns), store: pool(storeRuns) };
+}
+
+/** The distinct searches of a cold run. */
+export const coldPaths = (rounds, perRound) => coldSearchMix(rounds * perRound);
