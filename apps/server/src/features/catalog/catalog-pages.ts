@@ -7,9 +7,8 @@ import type {
 } from '@bindery/shared';
 import type { CatalogRepo, ProductKey, ProductRow, ProductSort } from './catalog.repo.js';
 import { toListedProduct, toProduct } from './product-view.js';
-import { createIndexedRows } from './indexed-rows.js';
+import { createIndexedSearch } from './indexed-search.js';
 import type { SearchIndexKeeper } from './search-index-keeper.js';
-import { SEARCH_CANDIDATES } from './catalog-search.repo.js';
 import { searchTerms } from './search-terms.js';
 import type { ProductFileRow } from './product-files.repo.js';
 import { filesOrLegacy } from './product-file-list.js';
@@ -26,18 +25,7 @@ export function createCatalogPages(
   currency: string,
   searchIndex?: Pick<SearchIndexKeeper, 'search' | 'versionSeen'>,
 ) {
-  const indexedRows = createIndexedRows((ids) => repo.productsInOrder(ids));
-  /**
-   * A search's page: from the in-memory index when it holds the catalogue's version read now
-   * (a write anywhere shows in the very next search), else from the database.
-   */
-  async function search(terms: string[], offset: number, limit: number) {
-    if (searchIndex) searchIndex.versionSeen((await repo.readState()).version);
-    const found = searchIndex?.search(terms, offset, limit, SEARCH_CANDIDATES);
-    if (!found) return repo.searchProducts(terms, offset, limit);
-    const rows = await indexedRows.rows(found.generation, found.ids);
-    return { rows, total: found.total, more: found.more };
-  }
+  const search = createIndexedSearch(repo, searchIndex);
 
   /** Keys of every ANCHOR_STRIDE-th product per direction, for one catalogue version. */
   const anchors = new Map<SortOrder, { version: number; keys: Promise<ProductKey[]> }>();

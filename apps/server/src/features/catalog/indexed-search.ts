@@ -1,4 +1,6 @@
-import type { ProductRow } from './catalog.repo.js';
+import { SEARCH_CANDIDATES } from './catalog-search.repo.js';
+import type { CatalogRepo, ProductRow } from './catalog.repo.js';
+import type { SearchIndexKeeper } from './search-index-keeper.js';
 
 /** Product rows kept at most (a few megabytes): the products searches show most. */
 const MAX_ROWS = 4000;
@@ -9,7 +11,7 @@ const MAX_ROWS = 4000;
  * searches show the same products again and again. A new index (the catalogue changed) drops
  * them all; past MAX_ROWS, those shown longest ago go first.
  */
-export function createIndexedRows(readRows: (ids: string[]) => Promise<ProductRow[]>) {
+function createIndexedRows(readRows: (ids: string[]) => Promise<ProductRow[]>) {
   let kept = new Map<string, ProductRow>();
   let keptFor = -1;
 
@@ -37,5 +39,24 @@ export function createIndexedRows(readRows: (ids: string[]) => Promise<ProductRo
       }
       return page;
     },
+  };
+}
+
+/**
+ * A search's page: from the in-memory index when it holds the catalogue's version read now (a
+ * write anywhere shows in the very next search), else from the database.
+ */
+export function createIndexedSearch(
+  repo: Pick<CatalogRepo, 'readState' | 'searchProducts' | 'productsInOrder'>,
+  searchIndex: Pick<SearchIndexKeeper, 'search' | 'versionSeen'> | undefined,
+) {
+  const indexedRows = createIndexedRows((ids) => repo.productsInOrder(ids));
+  return async (terms: string[], offset: number, limit: number) => {
+    if (!searchIndex) return repo.searchProducts(terms, offset, limit);
+    searchIndex.versionSeen((await repo.readState()).version);
+    const found = searchIndex.search(terms, offset, limit, SEARCH_CANDIDATES);
+    if (!found) return repo.searchProducts(terms, offset, limit);
+    const rows = await indexedRows.rows(found.generation, found.ids);
+    return { rows, total: found.total, more: found.more };
   };
 }
