@@ -29,7 +29,7 @@ const MB = 1_000_000;
 
 const GOALS = {
   /** Single-stream download throughput, as a share of nginx's. */
-  throughputRatio: 0.75,
+  throughputRatio: 0.95,
   /** RSS growth allowed while 32 downloads run. */
   concurrentRssDelta: 128 * MiB,
   /** RSS ceiling while a 1 GB file is uploaded. */

@@ -27,6 +27,9 @@ export class FileRangeStream extends Readable {
   readonly #handle: FileHandle;
   readonly #end: number;
   #position: number;
+  /** Bytes pushed to this stream's readers, and bytes written straight to a response. */
+  #pushed = 0;
+  #written = 0;
 
   constructor(handle: FileHandle, start: number, end: number) {
     super({ highWaterMark: READ_CHUNK_BYTES });
@@ -48,13 +51,25 @@ export class FileRangeStream extends Readable {
     return destination;
   }
 
+  /**
+   * The bytes handed on so far: written to the response, or taken from this stream by its
+   * reader (those still queued in it are not). Lets a caller count what was sent without a
+   * stream of its own in between, which would turn off the two-buffer send.
+   */
+  get bytesHandedOn(): number {
+    return this.#written + this.#pushed - this.readableLength;
+  }
+
   override _read(): void {
     if (this.#remaining() === 0) {
       this.push(null);
       return;
     }
     this.#readInto(Buffer.allocUnsafeSlow(Math.min(READ_CHUNK_BYTES, this.#remaining()))).then(
-      (chunk) => this.push(chunk),
+      (chunk) => {
+        this.#pushed += chunk.length;
+        this.push(chunk);
+      },
       (error: unknown) => this.destroy(error as Error),
     );
   }
@@ -95,6 +110,7 @@ export class FileRangeStream extends Readable {
         ));
         const chunk = await this.#readInto(buffer);
         if (this.destroyed || response.destroyed) break;
+        this.#written += chunk.length;
         writes[turn] = new Promise((resolve) => response.write(chunk, () => resolve()));
       }
       if (this.destroyed || response.destroyed) {

@@ -29,6 +29,18 @@ export interface ObjectReadStream {
   end: number;
 }
 
+/**
+ * A read stream that counts the bytes it has handed on to its reader (the local disk's): they
+ * can be counted without a stream in between, which would cost the disk's fast send.
+ */
+export interface SelfCountingStream extends Readable {
+  readonly bytesHandedOn: number;
+}
+
+export function isSelfCounting(stream: Readable): stream is SelfCountingStream {
+  return typeof (stream as Partial<SelfCountingStream>).bytesHandedOn === 'number';
+}
+
 export interface SignedDownloadOptions {
   expiresInSeconds: number;
   contentType: string;
