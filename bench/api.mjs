@@ -107,7 +107,7 @@ function buildCases(facts, products, { mixSize, rounds, coldPerRound }) {
     },
     {
       name: `cold mix: ${count(rounds * coldPerRound)} searches never asked before, each once`,
-      paths: coldPaths(rounds, coldPerRound),
+      ...(({ measured, warmUp }) => ({ paths: measured, warmUp }))(coldPaths(rounds, coldPerRound)),
       mix: true,
       cold: true,
       smoke: true,
@@ -266,6 +266,7 @@ async function benchDatabase({ ctx, label, databaseUrl, seed }) {
           bareSeconds: settings.roundSeconds,
           connections: CONNECTIONS,
           settle,
+          warmUp: testCase.warmUp,
         }),
       );
       checkRuns(testCase, label, smoke);

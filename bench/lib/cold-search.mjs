@@ -13,7 +13,9 @@ export const INDEX_READY = /search index built/;
  * of the store exactly once, then of the bare server for `bareSeconds` (it keeps nothing, so
  * asking it again costs it the same). `restart()` starts the store afresh and resolves to its
  * base URL once its index is ready; it is called once, after the answers were recorded
- * (recording asked every search once, which would warm the store).
+ * (recording asked every search once, which would have kept their answers). `warmUp` are other
+ * searches, asked once before the rounds, so the figures are of a running store's code (not of
+ * its first minute) and still of answers it never kept.
  */
 export async function runColdSearch({
   paths,
@@ -23,8 +25,11 @@ export async function runColdSearch({
   bareSeconds,
   connections,
   settle,
+  warmUp,
 }) {
   const storeBase = await restart();
+  await drive({ base: storeBase, paths: warmUp, connections, amount: warmUp.length });
+  await settle(storeBase);
   const bareRuns = [];
   const storeRuns = [];
   const perRound = paths.length / rounds;
@@ -41,5 +46,8 @@ export async function runColdSearch({
   return { bare: pool(bareRuns), store: pool(storeRuns) };
 }
 
-/** The distinct searches of a cold run. */
-export const coldPaths = (rounds, perRound) => coldSearchMix(rounds * perRound);
+/** The distinct searches of a cold run, and as many others to warm the store's code up with. */
+export function coldPaths(rounds, perRound) {
+  const all = coldSearchMix((rounds + 1) * perRound);
+  return { measured: all.slice(perRound), warmUp: all.slice(0, perRound) };
+}

@@ -7,40 +7,23 @@ import {
   seek,
   type Cursor,
 } from './search-index-cursors.js';
+import { postingsOf, productsWith } from './search-index-words.js';
 import { spellings } from './search-terms.js';
 
 /** bm25's constants, as SQLite's FTS5 uses them. */
 const K1 = 1.2;
 const B = 0.75;
 
-/** The range of `index.words` starting with `prefix`. */
-function wordRange(index: SearchIndex, prefix: string): [number, number] {
-  const { words } = index;
-  let low = 0;
-  let high = words.length;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if (words[middle]! < prefix) low = middle + 1;
-    else high = middle;
-  }
-  let end = low;
-  while (end < words.length && words[end]!.startsWith(prefix)) end += 1;
-  return [low, end];
-}
-
-/** The products matching any spelling of the terms, every word as a prefix. */
 function matchCursor(index: SearchIndex, terms: string[], titleOnly: boolean): Cursor {
-  const lists = (first: number, end: number) =>
-    Array.from(
-      { length: end - first },
-      (_, offset) => (titleOnly ? index.titlePostings : index.postings)[first + offset]!.docs,
-    ).filter((docs) => docs.length > 0);
+  const lists = titleOnly ? index.titlePostings : index.postings;
   return new AnyCursor(
     spellings(terms).map(
       (way) =>
         new AllCursor(
           way.map((term) => {
-            const cursors = lists(...wordRange(index, term)).map((docs) => new ListCursor(docs));
+            const cursors = postingsOf(index, lists, term)
+              .filter(({ docs }) => docs.length > 0)
+              .map(({ docs }) => new ListCursor(docs));
             return cursors.length === 1 ? cursors[0]! : new AnyCursor(cursors);
           }),
         ),
@@ -87,50 +70,6 @@ function collect(cursor: Cursor, into: Int32Array): Int32Array {
   return into.subarray(0, size);
 }
 
-/** One mark per product, reused: a new stamp clears them all without writing them. */
-let marks = { seen: new Uint32Array(0), stamp: 0 };
-function freshMarks(size: number) {
-  if (marks.seen.length < size || marks.stamp === 0xffffffff) {
-    marks = { seen: new Uint32Array(size), stamp: 0 };
-  }
-  marks.stamp += 1;
-  return marks;
-}
-
-/**
- * How many products hold a word starting with `prefix` (in `lists`: anywhere, or in the title),
- * kept per list set (an index never changes).
- */
-const productCounts = new WeakMap<Postings[], Map<string, number>>();
-function productsWith(
-  index: SearchIndex,
-  lists: Postings[],
-  prefix: string,
-  [first, end]: [number, number],
-) {
-  let counts = productCounts.get(lists);
-  if (!counts) productCounts.set(lists, (counts = new Map()));
-  let count = counts.get(prefix);
-  if (count === undefined) {
-    if (end - first === 1) count = lists[first]!.docs.length;
-    else {
-      const marks = freshMarks(index.size);
-      count = 0;
-      for (let word = first; word < end; word += 1) {
-        for (const doc of lists[word]!.docs) {
-          if (marks.seen[doc] !== marks.stamp) {
-            marks.seen[doc] = marks.stamp;
-            count += 1;
-          }
-        }
-      }
-    }
-    if (counts.size >= 10_000) counts.clear();
-    counts.set(prefix, count);
-  }
-  return count;
-}
-
 /**
  * Adds, for each candidate (sorted), the weighted count of one word in it; galloping through
  * the longer of the two lists from the shorter one.
@@ -172,17 +111,14 @@ function scores(
   const total = countsArray(slot, candidates.length);
   const perTerm = new Map<string, Float64Array>();
   for (const term of spellings(terms).flat()) {
-    const range = wordRange(index, term);
+    const read = postingsOf(index, lists, term);
     let counts = perTerm.get(term);
     if (!counts) {
       counts = countsArray(perTerm.size + 2, candidates.length);
-      for (let word = range[0]; word < range[1]; word += 1) {
-        const { docs, weights } = lists[word]!;
-        addCounts(candidates, docs, weights, counts);
-      }
+      for (const { docs, weights } of read) addCounts(candidates, docs, weights, counts);
       perTerm.set(term, counts);
     }
-    const found = productsWith(index, lists, term, range);
+    const found = productsWith(index, lists, term, read);
     let idf = Math.log((index.size - found + 0.5) / (found + 0.5));
     if (idf <= 0) idf = 1e-6;
     for (let at = 0; at < candidates.length; at += 1) {
