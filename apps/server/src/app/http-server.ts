@@ -12,7 +12,7 @@ import {
 import { redactUrl } from '../lib/log-format.js';
 import { clientErrorHandler, frameworkErrors } from '../plugins/error-handler.js';
 import { createFastLane } from '../plugins/fast-lane.js';
-import { securityHeaders } from '../plugins/security.js';
+import { securityHeadersFor } from '../plugins/security.js';
 import { createStoreAddress } from '../plugins/store-address.js';
 import { serverTimeouts } from '../plugins/timeouts.js';
 
@@ -52,7 +52,7 @@ export function createHttpServer(config: Config, database: DatabaseHandle, logSt
   const accessLog = createAccessLog(stream);
   // Kept public answers go out from the HTTP server itself, before Fastify's work per request.
   const lane = createFastLane({
-    securityHeaders: securityHeaders(config),
+    securityHeaders: securityHeadersFor(config),
     storeAddress: createStoreAddress(config),
     sessionCookieName: createSessionCookie(config).name,
   });

@@ -50,7 +50,8 @@ const MAX_HOST_VERDICTS = 100;
  * third of bare node:http's rate through the whole stack to more than half.
  */
 export function createFastLane(options: {
-  securityHeaders: Record<string, string>;
+  /** The security headers for an answer to a target (securityHeadersFor). */
+  securityHeaders: (target: string, contentType: unknown) => Record<string, string>;
   storeAddress: StoreAddress;
   sessionCookieName: string;
 }) {
@@ -88,7 +89,7 @@ export function createFastLane(options: {
     let sent = sentHeaders.get(answer.headers);
     if (!sent) {
       sent = {
-        ...options.securityHeaders,
+        ...options.securityHeaders(request.url, answer.headers['content-type']),
         ...answer.headers,
         ...(answer.body ? { 'content-length': String(answer.body.length) } : {}),
       };
