@@ -2,7 +2,7 @@
 // from two copies of the built store, one logging at info and one at warn, measured in
 // alternating runs so a burst of load from elsewhere on the shared machine hits both.
 import { spawn } from 'node:child_process';
-import { closeSync, cpSync, mkdtempSync, openSync, readSync, rmSync } from 'node:fs';
+import { closeSync, cpSync, mkdtempSync, openSync, readFileSync, readSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -69,13 +69,31 @@ async function startLogging({ root, dataDir, databaseUrl, level }) {
       (answer) => answer.status,
       () => 0,
     );
-    if (status === 200) return { base, stop };
+    if (status === 200) return { base, pid: child.pid, stop };
     if (exitCode !== null || Date.now() > deadline) {
       await stop();
       throw new Error(`the store at LOG_LEVEL=${level} did not answer ${CATALOGUE_PAGE}`);
     }
     await sleep(20);
   }
+}
+
+const rate = (run) => run.answers / run.seconds;
+/** Linux counts a process's CPU time in these ticks a second (USER_HZ). */
+const TICKS_PER_SECOND = 100;
+
+/** The CPU time a process has used so far, all its threads, in milliseconds. */
+function cpuMs(pid) {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
+}
+
+function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 }
 
 /** A copy of the stopped store's data directory, without its log. */
@@ -116,8 +134,8 @@ function countLoggedRequests(logFile) {
 /**
  * Stops `store` (its data directory is copied, so two stores never share a SQLite file), starts
  * one store logging at info and one at warn on copies of it, and drives the catalogue page on
- * each in turn: `settings.rounds` runs of `settings.roundSeconds` each, after a warm-up. Every
- * request the info store answered must be in its log once it has stopped (SIGTERM).
+ * each in turn: twice `settings.rounds` runs of `settings.roundSeconds` each, after a warm-up.
+ * Every request the info store answered must be in its log once it has stopped (SIGTERM).
  */
 export async function measureAccessLog({ dataDir, databaseUrl, root, store, settings, log }) {
   await store.stop();
@@ -134,10 +152,19 @@ export async function measureAccessLog({ dataDir, databaseUrl, root, store, sett
       drive({ base, paths: [CATALOGUE_PAGE], seconds, connections: CONNECTIONS });
     const onRuns = [await run(on.base, settings.warmupSeconds)];
     await run(off.base, settings.warmupSeconds);
+    // Twice the rounds of the other cases, each side first in turn (on, off, off, on, …), and
+    // the median of each round's ratio: the shared machine's load moves a lot within seconds.
     const measured = { on: [], off: [] };
-    for (let round = 0; round < settings.rounds; round += 1) {
-      measured.on.push(await run(on.base, settings.roundSeconds));
-      measured.off.push(await run(off.base, settings.roundSeconds));
+    const cpu = { on: 0, off: 0 };
+    for (let round = 0; round < settings.rounds * 2; round += 1) {
+      const order = round % 2 === 0 ? ['on', 'off'] : ['off', 'on'];
+      for (const side of order) {
+        const measuredStore = side === 'on' ? on : off;
+        const cpuBefore = cpuMs(measuredStore.pid);
+        const answers = await run(measuredStore.base, settings.roundSeconds);
+        cpu[side] += cpuMs(measuredStore.pid) - cpuBefore;
+        measured[side].push(answers);
+      }
     }
     onRuns.push(...measured.on);
     const exitCode = await on.stop();
@@ -151,9 +178,15 @@ export async function measureAccessLog({ dataDir, databaseUrl, root, store, sett
       answered,
       logged,
     };
-    result.share = result.on.rps / result.off.rps;
+    // The store's own CPU time per answer: far steadier than req/s when other work shares the
+    // machine, and what the log adds to each request.
+    result.cpuPerAnswer = {
+      on: (cpu.on * 1000) / result.on.answers,
+      off: (cpu.off * 1000) / result.off.answers,
+    };
+    result.share = median(measured.on.map((each, round) => rate(each) / rate(measured.off[round])));
     log(
-      `api ${databaseUrl ? 'PostgreSQL' : 'SQLite'}: access log: on ${count(result.on.rps)} req/s, off ${count(result.off.rps)} req/s (${ratio(result.share)}); ${count(logged)} lines for ${count(answered)} answers`,
+      `api ${databaseUrl ? 'PostgreSQL' : 'SQLite'}: access log: on ${count(result.on.rps)} req/s, off ${count(result.off.rps)} req/s (median ratio ${ratio(result.share)}, rounds ${measured.on.map((each, round) => ratio(rate(each) / rate(measured.off[round]))).join(' ')}); CPU per answer ${count(result.cpuPerAnswer.on)} µs on, ${count(result.cpuPerAnswer.off)} µs off (${ratio(result.cpuPerAnswer.off / result.cpuPerAnswer.on)}); ${count(logged)} lines for ${count(answered)} answers`,
     );
     return result;
   } finally {
@@ -179,9 +212,9 @@ export function accessLogRow(result, fail) {
   return [
     name,
     bytes(result.bytes),
-    `${count(result.on.rps)} req/s (log off: ${count(result.off.rps)} req/s)`,
+    `${count(result.on.rps)} req/s (log off: ${count(result.off.rps)} req/s); CPU per answer ${count(result.cpuPerAnswer.on)} µs (off: ${count(result.cpuPerAnswer.off)} µs, ${ratio(result.cpuPerAnswer.off / result.cpuPerAnswer.on)})`,
     '—',
-    `${ratio(result.share)} of log off`,
+    `${ratio(result.share)} of log off (median of rounds)`,
     ms(result.on.p50),
     ms(result.on.p99),
     `≥ ${ACCESS_LOG_GOAL} of log off, every answer logged`,
