@@ -6,6 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { accessLogRow, measureAccessLog } from './lib/access-log.mjs';
 import { startBare } from './lib/bare.mjs';
 import { COMMON_WORD, PREFIX, RARE_WORD, TWO_WORDS, searchMix } from './lib/catalogue.mjs';
 import { INDEX_READY, coldPaths, runColdSearch } from './lib/cold-search.mjs';
@@ -274,7 +275,8 @@ async function benchDatabase({ ctx, label, databaseUrl, seed }) {
         `api ${label}: ${testCase.name}: store ${count(testCase.store.rps)} req/s (p99 ${ms(testCase.store.p99)} ms), bare ${count(testCase.bare.rps)} req/s`,
       );
     }
-    return { label, seeded, startupMs: started.startupMs, idleRss, cases };
+    const accessLog = await measureAccessLog({ root, dataDir, databaseUrl, store, settings, log });
+    return { label, seeded, startupMs: started.startupMs, idleRss, cases, accessLog };
   } finally {
     await bare?.stop();
     await store?.stop();
@@ -329,6 +331,7 @@ function tableFor(result, products) {
       misses.length === 0 ? 'met' : 'not met',
     ]);
   }
+  rows.push(accessLogRow(result.accessLog, fail));
   const startupMet = result.startupMs <= STARTUP_GOAL_MS;
   if (!startupMet) fail(`start-up ${ms(result.startupMs)} ms > ${STARTUP_GOAL_MS} ms`);
   rows.push([

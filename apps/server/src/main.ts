@@ -9,8 +9,10 @@ import { seedDemoCatalogue } from './db/seed/seed-demo-catalogue.js';
 import { ensureAdmin } from './features/auth/index.js';
 import { openControlSocket } from './features/backup/index.js';
 import { prettyLogStream, resolveLogFormat } from './lib/log-format.js';
+import { createLogWriter } from './lib/log-writer.js';
 
 const SHUTDOWN_GRACE_MS = 10_000;
+const STDOUT = 1;
 
 /** Hosts that mean every network interface. */
 const ALL_INTERFACES = new Set(['0.0.0.0', '::', '[::]']);
@@ -89,8 +91,11 @@ async function setUpStore(app: FastifyInstance, config: Config): Promise<string 
     : undefined;
 }
 
-/** SIGTERM and SIGINT finish in-flight requests, then exit; a hung one is cut off. */
-function exitOnSignals(app: FastifyInstance) {
+/**
+ * SIGTERM and SIGINT finish in-flight requests, and write out the log, then exit; a hung one is
+ * cut off.
+ */
+function exitOnSignals(app: FastifyInstance, logWritten: () => Promise<void> | undefined) {
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;
@@ -102,7 +107,10 @@ function exitOnSignals(app: FastifyInstance) {
       process.exit(1);
     }, SHUTDOWN_GRACE_MS).unref();
     app.close().then(
-      () => process.exit(0),
+      async () => {
+        await logWritten();
+        process.exit(0);
+      },
       (error: unknown) => {
         app.log.error({ err: error }, 'error while shutting down');
         process.exit(1);
@@ -129,12 +137,14 @@ async function start() {
 
   // On a terminal, one short line per request; JSON for anything that collects logs.
   const logFormat = resolveLogFormat(config.logFormat, Boolean(process.stdout.isTTY));
-  // Either way through process.stdout, as console.log writes: the logger's own asynchronous
-  // writer would let the admin's password (printed last) come out before the lines above it.
-  const logStream =
-    logFormat === 'pretty'
-      ? prettyLogStream(process.stdout)
-      : { write: (line: string) => void process.stdout.write(line) };
+  // JSON goes out in batches off the event loop (a line per system call cost the access log most
+  // of its price); everything later printed to stdout goes the same way, so the admin's password
+  // (printed last) still comes after the lines above it. A terminal is written as console.log does.
+  const output = logFormat === 'pretty' ? undefined : createLogWriter(STDOUT);
+  const logStream = output ?? prettyLogStream(process.stdout);
+  // Whatever ends the process, what the log holds is written first.
+  if (output) process.on('exit', () => output.flushSync());
+  const print = (text: string) => (output ? output.write(`${text}\n`) : console.log(text));
   const app = await buildApp(config, { logStream }).catch((error: unknown) => {
     if (error instanceof DataDirLockedError) {
       console.error(error.message);
@@ -146,7 +156,7 @@ async function start() {
   const prepareStore = () =>
     createJobLock(app.database).inTurn('storeSetup', () => setUpStore(app, config));
   const printCredentials = (notice: string | undefined) => {
-    if (notice) console.log(notice);
+    if (notice) print(notice);
   };
   // A PostgreSQL that was down at start: listen now (answering 503) and prepare once it is back.
   let credentials: string | undefined;
@@ -159,7 +169,7 @@ async function start() {
       .catch((error: unknown) => app.log.error({ err: error }, 'could not prepare the store'));
   }
 
-  exitOnSignals(app);
+  exitOnSignals(app, () => output?.drained());
 
   // `npm run backup` asks this process for the SQLite snapshot over a socket in the data
   // directory: the store holds the database's lock for its whole life (decision 003).

@@ -3,10 +3,16 @@ import Fastify, { LogController, type FastifyReply, type FastifyRequest } from '
 import type { Config } from '../config.js';
 import type { DatabaseHandle } from '../db/client.js';
 import { createSessionCookie } from '../plugins/session.js';
+import {
+  createAccessLog,
+  isInfoEnabled,
+  type AccessLog,
+  type LogStream,
+} from '../lib/access-log.js';
 import { redactUrl } from '../lib/log-format.js';
 import { clientErrorHandler, frameworkErrors } from '../plugins/error-handler.js';
 import { createFastLane } from '../plugins/fast-lane.js';
-import { securityHeaders } from '../plugins/security.js';
+import { securityHeadersFor } from '../plugins/security.js';
 import { createStoreAddress } from '../plugins/store-address.js';
 import { serverTimeouts } from '../plugins/timeouts.js';
 
@@ -15,6 +21,10 @@ import { serverTimeouts } from '../plugins/timeouts.js';
  * and the time taken; not a second line when it arrives (that doubled the log and its cost).
  */
 class OneLinePerRequest extends LogController {
+  constructor(private readonly accessLog: AccessLog) {
+    super();
+  }
+
   override incomingRequest() {}
 
   override requestCompleted(
@@ -22,9 +32,13 @@ class OneLinePerRequest extends LogController {
     request: FastifyRequest,
     reply: FastifyReply,
   ) {
-    const line = { req: request, res: reply, responseTime: reply.elapsedTime };
-    if (error) reply.log.error({ ...line, err: error }, 'request errored');
-    else reply.log.info(line, 'request completed');
+    if (error) {
+      const line = { req: request, res: reply, responseTime: reply.elapsedTime };
+      reply.log.error({ ...line, err: error }, 'request errored');
+    } else if (isInfoEnabled(reply.log)) {
+      const { id, method, url } = request;
+      this.accessLog.completed(id, method, url, reply.statusCode, reply.elapsedTime, false);
+    }
   }
 }
 
@@ -32,14 +46,13 @@ class OneLinePerRequest extends LogController {
  * The Fastify instance on its HTTP server, before any plugin or feature: logging, limits, the
  * fast lane, the route table and the database it closes with it.
  */
-export function createHttpServer(
-  config: Config,
-  database: DatabaseHandle,
-  logStream?: { write(line: string): void },
-) {
+export function createHttpServer(config: Config, database: DatabaseHandle, logStream?: LogStream) {
+  // Pino's lines and the access log's share one stream, so they come out in order.
+  const stream = logStream ?? { write: (line: string) => void process.stdout.write(line) };
+  const accessLog = createAccessLog(stream);
   // Kept public answers go out from the HTTP server itself, before Fastify's work per request.
   const lane = createFastLane({
-    securityHeaders: securityHeaders(config),
+    securityHeaders: securityHeadersFor(config),
     storeAddress: createStoreAddress(config),
     sessionCookieName: createSessionCookie(config).name,
   });
@@ -48,7 +61,7 @@ export function createHttpServer(
     serverFactory: (handler) => lane.createServer(handler, limits),
     logger: {
       level: config.logLevel,
-      ...(logStream ? { stream: logStream } : {}),
+      stream,
       // Download and password reset links are credentials for their lifetime: keep their
       // tokens out of the logs.
       serializers: {
@@ -62,7 +75,7 @@ export function createHttpServer(
     bodyLimit: 1024 * 1024,
     trustProxy: config.trustProxy,
     genReqId: () => randomUUID(),
-    logController: new OneLinePerRequest(),
+    logController: new OneLinePerRequest(accessLog),
     return503OnClosing: true,
     ...limits,
     clientErrorHandler,
@@ -71,7 +84,7 @@ export function createHttpServer(
     routerOptions: { maxParamLength: 1000 },
   });
   app.addHook('onClose', () => database.close());
-  lane.logTo(app.log);
+  lane.logTo(app.log, accessLog);
   app.addHook('preClose', async () => lane.close());
   // Every route, as registered: the guard test walks this table so no route escapes it.
   const routeTable: Array<{ method: string; url: string }> = [];

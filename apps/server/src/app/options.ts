@@ -1,4 +1,5 @@
 import type { DatabaseHandle } from '../db/client.js';
+import type { LogStream } from '../lib/access-log.js';
 import type { PageRenderer } from '../features/storefront/index.js';
 
 export interface AppOptions {
@@ -11,5 +12,5 @@ export interface AppOptions {
   /** Addresses per sitemap file (tests page a small catalogue); 50,000 otherwise. */
   sitemapUrlsPerFile?: number;
   /** Where log lines go instead of stdout (tests read them). */
-  logStream?: { write(line: string): void };
+  logStream?: LogStream;
 }

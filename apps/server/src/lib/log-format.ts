@@ -35,7 +35,7 @@ const SHOWN = new Set([
   'err',
 ]);
 
-interface LogRecord {
+export interface LogRecord {
   level?: number;
   time?: number;
   msg?: string;
@@ -66,6 +66,11 @@ export function formatLogLine(line: string): string {
     return line.endsWith('\n') ? line : `${line}\n`;
   }
   if (typeof record !== 'object' || record === null) return `${line}\n`;
+  return formatRecord(record);
+}
+
+/** A log record (a parsed JSON line, or one the access log hands over) as a person reads it. */
+export function formatRecord(record: LogRecord): string {
   const time = clockTime(record.time);
   const level = record.level ?? 30;
   const label = level === 30 ? '' : `${LEVELS[level] ?? `LEVEL ${level}`} `;
@@ -89,7 +94,10 @@ export function formatLogLine(line: string): string {
 
 /** A stream for the logger that writes each line formatted to `out`. */
 export function prettyLogStream(out: { write(text: string): unknown }) {
-  return { write: (line: string) => void out.write(formatLogLine(line.trimEnd())) };
+  return {
+    write: (line: string) => void out.write(formatLogLine(line.trimEnd())),
+    writeRecord: (record: LogRecord) => void out.write(formatRecord(record)),
+  };
 }
 
 function clockTime(epochMs: number | undefined): string {

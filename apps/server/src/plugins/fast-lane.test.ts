@@ -6,7 +6,7 @@ import type { Config } from '../config.js';
 import { buildTestApp, signInAsAdmin, type TestApp } from '../test/build-test-app.js';
 import { createTestProduct } from '../test/factories.js';
 import { createFastLane } from './fast-lane.js';
-import { securityHeaders } from './security.js';
+import { securityHeadersFor } from './security.js';
 import { createStoreAddress } from './store-address.js';
 
 interface Answer {
@@ -274,7 +274,7 @@ describe('the kept-answer lane', () => {
   test('a closed lane (the store shutting down) leaves every request to the app', async () => {
     const config = { isSecure: false, publicUrl: 'http://localhost', isPublicUrlSet: false };
     const lane = createFastLane({
-      securityHeaders: securityHeaders(config),
+      securityHeaders: securityHeadersFor(config),
       storeAddress: createStoreAddress({ ...config, allowedHosts: [] }),
       sessionCookieName: 'bindery_session',
     });

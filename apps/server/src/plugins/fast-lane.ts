@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import { hostHeaderRefusal, type StoreAddress } from './store-address.js';
-import { redactUrl } from '../lib/log-format.js';
+import { isInfoEnabled, type AccessLog } from '../lib/access-log.js';
 
 /** What a remembered request is answered with now, or undefined when that is no longer known. */
 export type LaneAnswer = (request: IncomingMessage['headers']) =>
@@ -50,7 +50,8 @@ const MAX_HOST_VERDICTS = 100;
  * third of bare node:http's rate through the whole stack to more than half.
  */
 export function createFastLane(options: {
-  securityHeaders: Record<string, string>;
+  /** The security headers for an answer to a target (securityHeadersFor). */
+  securityHeaders: (target: string, contentType: unknown) => Record<string, string>;
   storeAddress: StoreAddress;
   sessionCookieName: string;
 }) {
@@ -59,7 +60,7 @@ export function createFastLane(options: {
   const sentHeaders = new WeakMap<object, Record<string, string>>();
   const servesHost = createHostVerdicts(options.storeAddress);
   const sessionCookie = `${options.sessionCookieName}=`;
-  let log: FastifyBaseLogger | undefined;
+  let log: { logger: FastifyBaseLogger; accessLog: AccessLog } | undefined;
   let open = true;
 
   /** Answers `request` from the lane and returns true, or returns false and leaves it alone. */
@@ -88,7 +89,7 @@ export function createFastLane(options: {
     let sent = sentHeaders.get(answer.headers);
     if (!sent) {
       sent = {
-        ...options.securityHeaders,
+        ...options.securityHeaders(request.url, answer.headers['content-type']),
         ...answer.headers,
         ...(answer.body ? { 'content-length': String(answer.body.length) } : {}),
       };
@@ -96,7 +97,10 @@ export function createFastLane(options: {
     }
     response.writeHead(answer.status, sent);
     response.end(answer.body);
-    if (log && isInfoEnabled(log)) logKeptAnswer(log, request, answer.status, started);
+    if (log && isInfoEnabled(log.logger)) {
+      const elapsed = performance.now() - started;
+      log.accessLog.completed(randomUUID(), 'GET', request.url, answer.status, elapsed, true);
+    }
     return true;
   }
 
@@ -110,9 +114,9 @@ export function createFastLane(options: {
       if (targets.size > MAX_TARGETS) targets.delete(targets.keys().next().value!);
     },
 
-    /** Where the access-log lines go (the app's logger, once it exists). */
-    logTo(logger: FastifyBaseLogger) {
-      log = logger;
+    /** Where the access-log lines go (the app's, once it exists), at the logger's level. */
+    logTo(logger: FastifyBaseLogger, accessLog: AccessLog) {
+      log = { logger, accessLog };
     },
 
     /** Shutting down: every request goes to Fastify, which answers 503 while it closes. */
@@ -144,12 +148,6 @@ export function createFastLane(options: {
 
 export type FastLane = ReturnType<typeof createFastLane>;
 
-/** Pino's own check, which Fastify's logger type does not name. */
-function isInfoEnabled(log: FastifyBaseLogger): boolean {
-  const pino = log as FastifyBaseLogger & { isLevelEnabled?: (level: string) => boolean };
-  return pino.isLevelEnabled?.('info') ?? true;
-}
-
 /**
  * Whether the store serves a GET naming `host`, as its own judge decides. The verdict is the
  * same for every remembered target: none is a path that answers on any host (health, webhooks).
@@ -165,24 +163,4 @@ function createHostVerdicts(storeAddress: StoreAddress) {
     hostVerdicts.set(host, { serve: verdict.kind === 'serve', at: now });
     return verdict.kind === 'serve';
   };
-}
-
-/** The access-log line the route would have written, marked as sent from the lane. */
-function logKeptAnswer(
-  log: FastifyBaseLogger,
-  request: IncomingMessage,
-  statusCode: number,
-  started: number,
-) {
-  const reqId = randomUUID();
-  log.info(
-    {
-      reqId,
-      req: { method: request.method, url: redactUrl(request.url ?? ''), id: reqId },
-      res: { statusCode },
-      responseTime: performance.now() - started,
-      kept: true,
-    },
-    'request completed',
-  );
 }

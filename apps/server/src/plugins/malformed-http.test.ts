@@ -186,7 +186,9 @@ describe('a request names exactly one Host (RFC 9112 §3.2)', () => {
     expect([answer.status, answer.body]).toEqual([400, { message, code: ErrorCode.badRequest }]);
     // The store's own answer: with its security headers, not a bare one from the HTTP parser.
     expect(answer.headers['x-content-type-options']).toBe('nosniff');
-    expect(answer.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(answer.headers['content-security-policy']).toBe(
+      "default-src 'none'; frame-ancestors 'none'",
+    );
   };
 
   test('two Host headers → 400, also on a target the kept-answer lane would serve', async () => {

@@ -1,5 +1,5 @@
 import { ErrorCode, type ErrorBody } from '@bindery/shared';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onSendHookHandler } from 'fastify';
 import type { Config } from '../config.js';
 import { createSecurityLog } from '../security-log.js';
 import { createStoreAddress, hostHeaderRefusal } from './store-address.js';
@@ -72,8 +72,54 @@ export function securityHeaders(config: Pick<Config, 'isSecure'>): Record<string
   };
 }
 
+/** Headers only a document (a page the browser renders) uses: a JSON answer goes without them. */
+const DOCUMENT_ONLY_HEADERS = [
+  'cross-origin-opener-policy',
+  'origin-agent-cluster',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-xss-protection',
+];
+
+/** An API answer loads nothing and may be framed by nobody. */
+export const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'";
+
+const JSON_TYPE = /^application\/(?:[\w.-]+\+)?json\s*(?:;|$)/i;
+
 /**
- * Security headers everywhere; a request without exactly one Host refused (400); the host a
+ * Whether an answer is the API's rather than a document: JSON (an error answer on any path
+ * included), or no body type at all on an /api/ path (204, 304). Pages, files and images, which
+ * a browser renders or may open inline, are documents; so is a download link's bodiless answer.
+ */
+export function isApiAnswer(target: string, contentType: unknown): boolean {
+  if (typeof contentType === 'string') return JSON_TYPE.test(contentType);
+  if (contentType !== undefined) return false;
+  return target.startsWith('/api/') && !target.startsWith('/api/downloads/');
+}
+
+/** The security headers for an answer, by `isApiAnswer`: each set worked out once. */
+export function securityHeadersFor(config: Pick<Config, 'isSecure'>) {
+  const document = securityHeaders(config);
+  const api: Record<string, string> = {
+    ...document,
+    'content-security-policy': API_CONTENT_SECURITY_POLICY,
+  };
+  for (const name of DOCUMENT_ONLY_HEADERS) delete api[name];
+  return (target: string, contentType: unknown) =>
+    isApiAnswer(target, contentType) ? api : document;
+}
+
+/** An onSend hook: an API answer (isApiAnswer) sheds the headers only documents use. */
+export const apiHeadersOnJson: onSendHookHandler = (request, reply, payload, done) => {
+  if (isApiAnswer(request.url, reply.getHeader('content-type'))) {
+    for (const name of DOCUMENT_ONLY_HEADERS) reply.removeHeader(name);
+    reply.header('content-security-policy', API_CONTENT_SECURITY_POLICY);
+  }
+  done(null, payload);
+};
+
+/**
+ * Security headers everywhere (a JSON answer's without those only documents use); a request without exactly one Host refused (400); the host a
  * request names checked (redirected to PUBLIC_URL, or
  * refused when the store does not answer to it); cross-site writes refused before they reach a
  * route.
@@ -83,6 +129,9 @@ export function registerSecurity(app: FastifyInstance, config: Config) {
   const storeAddress = createStoreAddress(config);
   app.decorateRequest('storeUrl', storeAddress.fallbackUrl);
   const security = createSecurityLog(app.log);
+  // Every answer starts with a document's set, so one sent another way (a file streamed, a
+  // page) has it; a JSON answer sheds what only documents use once its type is known.
+  app.addHook('onSend', apiHeadersOnJson);
   app.addHook('onRequest', async (request, reply) => {
     reply.headers(headers);
     const hostRefusal = hostHeaderRefusal(request.raw);
