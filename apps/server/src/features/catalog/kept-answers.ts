@@ -48,7 +48,7 @@ export function createKeptAnswers(
       return {
         key,
         answer: await answers.get(key, async () =>
-          toAnswer(withDescriptionHtml(await productWithFiles(repo, id, currency))),
+          toAnswer(await withDescriptionHtml(await productWithFiles(repo, id, currency))),
         ),
       };
     },
