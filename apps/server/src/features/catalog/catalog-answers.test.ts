@@ -58,7 +58,13 @@ async function insertRows(rows: ProductRow[]) {
   for (let start = 0; start < rows.length; start += 200) {
     await db
       .insertInto('products')
-      .values(rows.slice(start, start + 200).map((row) => ({ ...row, ...searchColumns(row) })))
+      .values(
+        await Promise.all(
+          rows
+            .slice(start, start + 200)
+            .map(async (row) => ({ ...row, ...(await searchColumns(row)) })),
+        ),
+      )
       .execute();
   }
 }

@@ -1,9 +1,9 @@
 import type { ProductSortField, SortOrder } from '@bindery/shared';
-import { markdownToPlainText } from '@bindery/shared/markdown';
 import { sql, type ExpressionBuilder } from 'kysely';
 import type { Db, Dialect } from '../../db/client.js';
 import type { Database, ProductsTable } from '../../db/types.js';
 import { containsText } from '../../lib/contains-pattern.js';
+import { loadMarkdown } from '../../lib/load-markdown.js';
 import { productsInOrder, searchIndexRows, searchProducts } from './catalog-search.repo.js';
 import { productFileQueries } from './product-files.repo.js';
 import { searchText } from './search-terms.js';
@@ -33,11 +33,12 @@ export interface CatalogueState {
 const NEWEST_FIRST: ProductSort = { field: 'createdAt', order: 'desc' };
 
 /** The folded copies the full-text index reads, for whichever of the three fields are written. */
-export function searchColumns(fields: {
+export async function searchColumns(fields: {
   title?: string;
   subtitle?: string;
   description?: string;
-}): { searchTitle?: string; searchSubtitle?: string; searchDescription?: string } {
+}): Promise<{ searchTitle?: string; searchSubtitle?: string; searchDescription?: string }> {
+  const { markdownToPlainText } = await loadMarkdown();
   return {
     ...(fields.title === undefined ? {} : { searchTitle: searchText(fields.title) }),
     ...(fields.subtitle === undefined ? {} : { searchSubtitle: searchText(fields.subtitle) }),
@@ -255,7 +256,7 @@ function productWriteQueries(db: Db) {
     async insertProduct(row: ProductRow): Promise<void> {
       await db
         .insertInto('products')
-        .values({ ...row, ...searchColumns(row) })
+        .values({ ...row, ...(await searchColumns(row)) })
         .execute();
     },
 
@@ -270,7 +271,7 @@ function productWriteQueries(db: Db) {
     ): Promise<boolean> {
       let update = db
         .updateTable('products')
-        .set({ ...changes, ...searchColumns(changes) })
+        .set({ ...changes, ...(await searchColumns(changes)) })
         .where('id', '=', id);
       if (expected.images !== undefined) update = update.where('images', '=', expected.images);
       if (expected.digitalFileId !== undefined) {

@@ -50,7 +50,7 @@ export function createKeptAnswers(
       return {
         key,
         answer: await answers.get(key, async () =>
-          toAnswer(withDescriptionHtml(await productWithFiles(repo, id, currency))),
+          toAnswer(await withDescriptionHtml(await productWithFiles(repo, id, currency))),
         ),
       };
     },

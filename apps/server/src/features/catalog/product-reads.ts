@@ -9,7 +9,7 @@ export function createProductReads(repo: CatalogRepo, currency: string) {
   return {
     async getProduct(id: string, isAdmin: boolean): Promise<Product> {
       const row = await requireProduct(repo, id);
-      return withDescriptionHtml(
+      return await withDescriptionHtml(
         toProduct(row, isAdmin, currency, filesOrLegacy(row, await repo.listProductFiles(id))),
       );
     },

@@ -81,7 +81,13 @@ beforeAll(async () => {
   for (let start = 0; start < rows.length; start += 250) {
     await db
       .insertInto('products')
-      .values(rows.slice(start, start + 250).map((row) => ({ ...row, ...searchColumns(row) })))
+      .values(
+        await Promise.all(
+          rows
+            .slice(start, start + 250)
+            .map(async (row) => ({ ...row, ...(await searchColumns(row)) })),
+        ),
+      )
       .execute();
   }
   const builder = createIndexBuilder();

@@ -1,4 +1,3 @@
-import PDFDocument from 'pdfkit';
 import type { InvoiceFacts, InvoiceLine } from './invoice-facts.js';
 import { formatMinorUnits, formatPercent } from './invoice-money.js';
 import { loadPdfFonts, type FaceName, type PdfFonts, type Weight } from './pdf-fonts.js';
@@ -184,10 +183,11 @@ function drawClosing(pen: Pen, facts: InvoiceFacts, top: number): void {
 
 /**
  * An invoice or credit note as a PDF stream: A4, the fonts embedded as subsets. The caller
- * pipes it to the answer; nothing is held whole in memory beyond PDFKit's own pages.
+ * pipes it to the answer; nothing is held whole in memory beyond PDFKit's own pages. PDFKit
+ * and the fonts are loaded with the first invoice: a store at rest does not hold them.
  */
-export function renderInvoicePdf(facts: InvoiceFacts): PDFKit.PDFDocument {
-  const fonts = loadPdfFonts();
+export async function renderInvoicePdf(facts: InvoiceFacts): Promise<PDFKit.PDFDocument> {
+  const [{ default: PDFDocument }, fonts] = await Promise.all([import('pdfkit'), loadPdfFonts()]);
   const title = `${facts.kind === 'credit-note' ? 'Credit note' : 'Invoice'} ${facts.number}`;
   const doc = new PDFDocument({
     size: 'A4',

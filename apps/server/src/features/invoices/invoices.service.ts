@@ -109,7 +109,7 @@ export function createInvoicesService(options: InvoicesServiceOptions) {
       const document = await requireDocument(order, kind);
       const invoice = kind === 'invoice' ? document : await requireDocument(order, 'invoice');
       const facts = await factsOf(order, document, invoice);
-      return { filename: `${facts.number}.pdf`, pdf: renderInvoicePdf(facts) };
+      return { filename: `${facts.number}.pdf`, pdf: await renderInvoicePdf(facts) };
     },
   };
 }

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import * as fontkit from 'fontkit';
+import type * as Fontkit from 'fontkit';
 
 /**
  * The faces invoices are written in: Noto Sans (Latin, Greek, Cyrillic) and, for what it lacks
@@ -25,14 +25,15 @@ export interface PdfFonts {
   runs(text: string, weight: Weight): Array<{ face: FaceName; text: string }>;
 }
 
-let loaded: PdfFonts | undefined;
+let loaded: Promise<PdfFonts> | undefined;
 
-export function loadPdfFonts(): PdfFonts {
-  loaded ??= createPdfFonts();
+/** The fonts, with fontkit loaded on first use (only invoices need it). */
+export function loadPdfFonts(): Promise<PdfFonts> {
+  loaded ??= import('fontkit').then(createPdfFonts);
   return loaded;
 }
 
-function createPdfFonts(): PdfFonts {
+function createPdfFonts(fontkit: typeof Fontkit): PdfFonts {
   const require = createRequire(import.meta.url);
   const files = new Map<FaceName, Buffer>();
   const file = (face: FaceName) => {
@@ -44,12 +45,12 @@ function createPdfFonts(): PdfFonts {
     return bytes;
   };
   // The regular faces decide coverage for both weights: the bold ones cover the same characters.
-  let latin: fontkit.Font | undefined;
-  let cjk: fontkit.Font | undefined;
+  let latin: Fontkit.Font | undefined;
+  let cjk: Fontkit.Font | undefined;
   const isCjk = (codePoint: number) => {
-    latin ??= fontkit.create(file('regular')) as fontkit.Font;
+    latin ??= fontkit.create(file('regular')) as Fontkit.Font;
     if (latin.hasGlyphForCodePoint(codePoint)) return false;
-    cjk ??= fontkit.create(file('cjkRegular')) as fontkit.Font;
+    cjk ??= fontkit.create(file('cjkRegular')) as Fontkit.Font;
     return cjk.hasGlyphForCodePoint(codePoint);
   };
 

@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 
 /** One email as it leaves the store. */
 export interface Envelope {
@@ -31,16 +31,23 @@ const CONNECT_TIMEOUT_MS = 15_000;
 const SOCKET_TIMEOUT_MS = 30_000;
 
 export function createSmtpTransport(smtpUrl: string, storeHost: string): MailTransport {
-  const transporter = nodemailer.createTransport({
-    url: smtpUrl,
-    connectionTimeout: CONNECT_TIMEOUT_MS,
-    greetingTimeout: CONNECT_TIMEOUT_MS,
-    socketTimeout: SOCKET_TIMEOUT_MS,
-  });
+  // Nodemailer is loaded with the first email: a store at rest does not hold it.
+  let transporter: Promise<Transporter> | undefined;
+  const connect = () =>
+    (transporter ??= import('nodemailer').then(({ default: nodemailer }) =>
+      nodemailer.createTransport({
+        url: smtpUrl,
+        connectionTimeout: CONNECT_TIMEOUT_MS,
+        greetingTimeout: CONNECT_TIMEOUT_MS,
+        socketTimeout: SOCKET_TIMEOUT_MS,
+      }),
+    ));
   return {
     kind: 'smtp',
     async send(envelope) {
-      await transporter.sendMail({
+      await (
+        await connect()
+      ).sendMail({
         from: envelope.from,
         to: envelope.to,
         subject: envelope.subject,
@@ -51,7 +58,7 @@ export function createSmtpTransport(smtpUrl: string, storeHost: string): MailTra
         headers: { 'Auto-Submitted': 'auto-generated' },
       });
     },
-    close: () => transporter.close(),
+    close: () => void transporter?.then((open) => open.close()),
   };
 }
 

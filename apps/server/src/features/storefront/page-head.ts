@@ -5,7 +5,6 @@ import {
   priceDecimals,
   type Product,
 } from '@bindery/shared';
-import { markdownToPlainText } from '@bindery/shared/markdown';
 import { escapeHtml, jsonForScript } from '../../lib/html.js';
 
 /** What every page's head needs to know about the store. */
@@ -32,9 +31,15 @@ export function shareImageUrl(image: string | undefined, publicUrl: string): str
   return /^https?:\/\//.test(image) ? image : undefined;
 }
 
+/** Markdown's words without the marks (the renderer is loaded on first use, so it is passed in). */
+export type ToPlainText = (markdown: string) => string;
+
 /** The subtitle, or the description's opening as plain text cut at a word, on one line. */
-export function describeProduct(product: Pick<Product, 'subtitle' | 'description'>): string {
-  const text = (product.subtitle.trim() || markdownToPlainText(product.description))
+export function describeProduct(
+  product: Pick<Product, 'subtitle' | 'description'>,
+  toPlainText: ToPlainText,
+): string {
+  const text = (product.subtitle.trim() || toPlainText(product.description))
     .replace(/\s+/g, ' ')
     .trim();
   if (text.length <= DESCRIPTION_CHARS) return text;
@@ -50,10 +55,14 @@ const meta = (attribute: 'name' | 'property', key: string, value: string) =>
  * A product page's head: title, description, canonical address, Open Graph (with price), the
  * large-image Twitter card and schema.org Product JSON-LD with its offer.
  */
-export function productHead(product: Product, store: StoreFacts): PageHead {
+export function productHead(
+  product: Product,
+  store: StoreFacts,
+  toPlainText: ToPlainText,
+): PageHead {
   const url = `${store.publicUrl}/store/product/${encodeURIComponent(product._id)}`;
   const title = documentTitle(product.title, store.storeName);
-  const description = describeProduct(product);
+  const description = describeProduct(product, toPlainText);
   const image = shareImageUrl(product.image[0], store.publicUrl);
   // Major units in the product's currency, as schema.org and Open Graph take them ("1500" yen).
   const price = product.price.toFixed(priceDecimals(product.currency));

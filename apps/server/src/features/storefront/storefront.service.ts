@@ -7,6 +7,7 @@ import {
   type User,
 } from '@bindery/shared';
 import { AppError } from '../../errors.js';
+import { loadMarkdown } from '../../lib/load-markdown.js';
 import type { CatalogService } from '../catalog/index.js';
 import type {
   CurrentSettings,
@@ -66,13 +67,14 @@ export function createStorefrontService({
         }
         throw error;
       }
+      const { markdownToPlainText } = await loadMarkdown();
       return {
         status: 200,
         shareKey: user ? undefined : `${url}\n${answer.etag}\n${version}`,
         content: () => {
           const product = JSON.parse(answer.body.toString()) as Product;
           return {
-            head: productHead(product, store),
+            head: productHead(product, store, markdownToPlainText),
             app: renderer?.renderProductPage(url, product, user),
           };
         },
