@@ -9,7 +9,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { accessLogRow, measureAccessLog } from './lib/access-log.mjs';
 import { startBare } from './lib/bare.mjs';
 import { COMMON_WORD, PREFIX, RARE_WORD, TWO_WORDS, searchMix } from './lib/catalogue.mjs';
-import { INDEX_READY, coldPaths, runColdSearch } from './lib/cold-search.mjs';
+import { coldPaths, runColdSearch, untilIndexed } from './lib/cold-search.mjs';
 import { drive, fetchAnswer, pool } from './lib/load.mjs';
 import { acquirePostgres } from './lib/postgres.mjs';
 import { bytes, count, markdownTable, ms, ratio } from './lib/report.mjs';
@@ -254,7 +254,8 @@ async function benchDatabase({ ctx, label, databaseUrl, seed }) {
       // Recording the answers asked every search once: a new store has never seen them.
       const restart = async () => {
         await store.stop();
-        store = await startStore({ root, dataDir, databaseUrl, readyLine: INDEX_READY });
+        store = await startStore({ root, dataDir, databaseUrl });
+        await untilIndexed(store, testCase.warmUp[0]);
         return store.base;
       };
       Object.assign(

@@ -3,10 +3,25 @@
 // the bare server sending the very same answers. The worst case for the kept answers: a shop's
 // long tail of searches, each seen once.
 import { coldSearchMix } from './catalogue.mjs';
-import { drive, pool } from './load.mjs';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { drive, fetchAnswer, pool } from './load.mjs';
 
 /** Logged by the store once its in-memory search index is built (decision 041). */
-export const INDEX_READY = /search index built/;
+const INDEX_READY = /search index built/;
+
+/**
+ * Asks `store` one search (the first search has the store build its index) and waits until the
+ * index is built: searches then go to it, not to the database.
+ */
+export async function untilIndexed(store, searchPath) {
+  const answer = await fetchAnswer(store.base, searchPath);
+  if (answer.status !== 200) throw new Error(`GET ${searchPath} answered ${answer.status}`);
+  const deadline = Date.now() + 600_000;
+  while (!INDEX_READY.test(store.log())) {
+    if (Date.now() > deadline) throw new Error('the store built no search index in 10 minutes');
+    await sleep(20);
+  }
+}
 
 /**
  * Runs the cold mix: `rounds` rounds of distinct searches (no search in two rounds), each asked

@@ -32,7 +32,8 @@ interface KeptIndex {
 async function readIndex(
   source: SearchIndexSource,
   isClosed: () => boolean,
-): Promise<{ index: SearchIndex; version: number } | undefined> {
+): Promise<{ index: SearchIndex; version: number; ms: number } | undefined> {
+  const started = performance.now();
   const { version } = await source.readState();
   const builder = createIndexBuilder();
   let after: { createdAt: number; id: string } | undefined;
@@ -54,15 +55,23 @@ async function readIndex(
     await nextTurn();
   }
   if ((await source.readState()).version !== version) return undefined;
-  return { index: builder.finish(), version };
+  return { index: builder.finish(), version, ms: performance.now() - started };
+}
+
+/** A timer that does not keep the process alive. */
+function unrefTimeout(ms: number, run: () => void): NodeJS.Timeout {
+  const timer = setTimeout(run, ms);
+  timer.unref();
+  return timer;
 }
 
 /**
  * Keeps the in-memory search index in step with the catalogue (decision 041). It is built in the
- * background once the catalogue's version is known, and again whenever the version moves (a
- * write here or on another instance, seen by the quarter-second check). Until a build of the
- * current version is done, `search` answers undefined and the database's search answers: a
- * search never shows what the catalogue no longer holds, nor misses what it just got.
+ * background after the first search (a store nobody searches holds no index), and again
+ * whenever the catalogue's version moves (a write here or on another instance, seen by the
+ * quarter-second check). Until a build of the current version is done, `search` answers
+ * undefined and the database's search answers: a search never shows what the catalogue no
+ * longer holds, nor misses what it just got.
  */
 export function createSearchIndexKeeper(
   source: SearchIndexSource,
@@ -70,8 +79,7 @@ export function createSearchIndexKeeper(
   onFailed: (error: unknown) => void = () => {},
 ) {
   let kept: KeptIndex | undefined;
-  /** The catalogue version last read by the change check. */
-  let latestVersion: number | undefined;
+  let latestVersion: number | undefined; // As last read (change check, search).
   let localWrites = 0;
   let building = false;
   let closed = false;
@@ -79,33 +87,31 @@ export function createSearchIndexKeeper(
   let nextBuildAt = 0;
   let retry: NodeJS.Timeout | undefined;
   let generations = 0;
+  let wanted = false; // Someone searched: from then on the index is kept.
 
   const isCurrent = (index: KeptIndex | undefined): index is KeptIndex =>
     index !== undefined && index.version === latestVersion && index.localWrites === localWrites;
 
+  /** A new index; none when a write here came while it read (the version would tell too). */
   async function build(): Promise<KeptIndex | undefined> {
-    const started = performance.now();
     const writesBefore = localWrites;
     const read = await readIndex(source, () => closed);
-    // A write here while it read is caught by the version too; `localWrites` tells it at once.
     if (!read || localWrites !== writesBefore) return undefined;
-    const ms = performance.now() - started;
-    nextBuildAt = Date.now() + ms;
-    onBuilt({ products: read.index.size, bytes: read.index.bytes, ms });
+    nextBuildAt = Date.now() + read.ms;
+    onBuilt({ products: read.index.size, bytes: read.index.bytes, ms: read.ms });
     generations += 1;
     return { ...read, generation: generations, localWrites: writesBefore };
   }
 
   /** Starts a build when the kept index is not current and none runs. */
   function refresh() {
-    if (closed || building || latestVersion === undefined || isCurrent(kept)) return;
+    if (closed || building || !wanted || latestVersion === undefined || isCurrent(kept)) return;
     const wait = nextBuildAt - Date.now();
     if (wait > 0) {
-      retry ??= setTimeout(() => {
+      retry ??= unrefTimeout(wait, () => {
         retry = undefined;
         refresh();
-      }, wait);
-      retry.unref();
+      });
       return;
     }
     building = true;
@@ -141,6 +147,10 @@ export function createSearchIndexKeeper(
       limit: number,
       candidates: number,
     ): (IndexedSearchPage & { generation: number }) | undefined {
+      if (!wanted) {
+        wanted = true;
+        refresh();
+      }
       if (!isCurrent(kept)) return undefined;
       return {
         ...searchIndex(kept.index, terms, offset, limit, candidates),
@@ -149,6 +159,7 @@ export function createSearchIndexKeeper(
     },
     /** Whether searches are answered from the index now (tests wait for it). */
     isCurrent: () => isCurrent(kept),
+    /** Stops building and lets the index go (the store closes). */
     close() {
       closed = true;
       clearTimeout(retry);

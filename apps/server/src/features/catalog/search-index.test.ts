@@ -178,6 +178,8 @@ describe('searches through the API', () => {
   const waitForIndex = () =>
     vi.waitFor(
       async () => {
+        // The index is built once someone searched, and kept from then on.
+        await search('quiet');
         await t.app.catalog.checkForChanges();
         expect(t.app.catalog.isSearchIndexCurrent()).toBe(true);
       },
@@ -185,6 +187,9 @@ describe('searches through the API', () => {
     );
 
   test('an answer from the index is the database search answer, and a write shows at once', async () => {
+    // Nobody searched yet: no index is built or held.
+    await t.app.catalog.checkForChanges();
+    expect(t.app.catalog.isSearchIndexCurrent()).toBe(false);
     await waitForIndex();
     const admin = (await signInAsAdmin(t.app)).cookie;
     // Answered from the index: its page, which the tests above hold to the database's.
