@@ -58,6 +58,13 @@ async function readIndex(
   return { index: builder.finish(), version, ms: performance.now() - started };
 }
 
+/** Whether `index` holds this catalogue version and no write here came after its build began. */
+const isOf = (index: KeptIndex | undefined, version: number | undefined, writes: number) =>
+  index !== undefined && index.version === version && index.localWrites === writes;
+
+/** What a build reports (the log line). */
+type BuildReport = { products: number; bytes: number; ms: number };
+
 /** A timer that does not keep the process alive. */
 function unrefTimeout(ms: number, run: () => void): NodeJS.Timeout {
   const timer = setTimeout(run, ms);
@@ -75,22 +82,19 @@ function unrefTimeout(ms: number, run: () => void): NodeJS.Timeout {
  */
 export function createSearchIndexKeeper(
   source: SearchIndexSource,
-  onBuilt: (report: { products: number; bytes: number; ms: number }) => void = () => {},
+  onBuilt: (report: BuildReport) => void = () => {},
   onFailed: (error: unknown) => void = () => {},
 ) {
   let kept: KeptIndex | undefined;
   let latestVersion: number | undefined; // As last read (change check, search).
   let localWrites = 0;
-  let building = false;
-  let closed = false;
-  /** When the next build may start: builds take at most half the time (a busy admin's edits). */
-  let nextBuildAt = 0;
+  let [building, closed] = [false, false];
+  let nextBuildAt = 0; // Builds take at most half the time (a busy admin's edits).
   let retry: NodeJS.Timeout | undefined;
   let generations = 0;
   let wanted = false; // Someone searched: from then on the index is kept.
-
-  const isCurrent = (index: KeptIndex | undefined): index is KeptIndex =>
-    index !== undefined && index.version === latestVersion && index.localWrites === localWrites;
+  const isCurrent = (index?: KeptIndex): index is KeptIndex =>
+    isOf(index, latestVersion, localWrites);
 
   /** A new index; none when a write here came while it read (the version would tell too). */
   async function build(): Promise<KeptIndex | undefined> {
