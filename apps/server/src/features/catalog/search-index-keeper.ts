@@ -145,21 +145,17 @@ export function createSearchIndexKeeper(
       refresh();
     },
     /** A page of a search, or undefined while the index is not current. */
-    search(
-      terms: string[],
-      offset: number,
-      limit: number,
-      candidates: number,
-    ): (IndexedSearchPage & { generation: number }) | undefined {
+    search(terms: string[], offset: number, limit: number, candidates: number) {
       if (!wanted) {
         wanted = true;
         refresh();
       }
       if (!isCurrent(kept)) return undefined;
-      return {
+      const page: IndexedSearchPage & { generation: number } = {
         ...searchIndex(kept.index, terms, offset, limit, candidates),
         generation: kept.generation,
       };
+      return page;
     },
     /** Whether searches are answered from the index now (tests wait for it). */
     isCurrent: () => isCurrent(kept),
