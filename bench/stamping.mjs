@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { buyThroughTheStore, formatBytes, idleRss, sampleRss, startFileStore } from './files.mjs';
 
 const MiB = 1024 * 1024;
@@ -41,7 +42,7 @@ export async function run({ root, smoke, log }) {
     const sampler = sampleRss(store.pid);
     const first = await download(downloadUrl, path.join(workDir, 'stamped.pdf'));
     const peak = sampler.stop();
-    const stamped = stampLogLine(store.log());
+    const stamped = await stampLogLine(store);
     const second = await download(downloadUrl, path.join(workDir, 'again.pdf'));
     checkStamp(path.join(workDir, 'stamped.pdf'), first, size);
     log(
@@ -142,14 +143,24 @@ async function download(url, target) {
   };
 }
 
-/** The store's "PDF stamped" line: how long the stamp took and the child's peak RSS. */
-function stampLogLine(log) {
-  const line = log
-    .split('\n')
-    .filter((text) => text.includes('"PDF stamped"'))
-    .at(-1);
-  if (!line) throw new Error(`stamping: the store logged no stamp:\n${log.slice(-2000)}`);
-  return JSON.parse(line);
+/**
+ * The store's "PDF stamped" line: how long the stamp took and the child's peak RSS. The store
+ * writes its log in batches (decision 042): the line may follow the download by a few ms.
+ */
+async function stampLogLine(store) {
+  const deadline = Date.now() + 5000;
+  for (;;) {
+    const log = store.log();
+    const line = log
+      .split('\n')
+      .filter((text) => text.includes('"PDF stamped"'))
+      .at(-1);
+    if (line) return JSON.parse(line);
+    if (Date.now() > deadline) {
+      throw new Error(`stamping: the store logged no stamp:\n${log.slice(-2000)}`);
+    }
+    await sleep(20);
+  }
 }
 
 /** The copy is not the original, and its first page says whose it is (when pdftotext is here). */
