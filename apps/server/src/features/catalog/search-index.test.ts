@@ -221,3 +221,30 @@ describe('searches through the API', () => {
     expect((await search('zeppelin')).total).toBe(0);
   });
 });
+
+describe('a write by another writer', () => {
+  test('a product another instance adds shows in the very next search, index or not', async () => {
+    await t.app.inject({ method: 'GET', url: '/api/products?search=quiet' });
+    await vi.waitFor(
+      async () => {
+        await t.app.catalog.checkForChanges();
+        expect(t.app.catalog.isSearchIndexCurrent()).toBe(true);
+      },
+      { timeout: 10_000, interval: 20 },
+    );
+    // Written straight to the database, as another instance would: no service here knows.
+    const row = {
+      ...catalogue(1)[0]!,
+      id: 'w000000000000001',
+      title: 'Yonder Lighthouse',
+      archivedAt: null,
+    };
+    await t.database.db
+      .insertInto('products')
+      .values({ ...row, ...(await searchColumns(row)) })
+      .execute();
+    const found = await t.app.inject({ method: 'GET', url: '/api/products?search=yonder' });
+    expect(found.statusCode).toBe(200);
+    expect(found.json<ProductList>().products.map((product) => product._id)).toEqual([row.id]);
+  });
+});
