@@ -23,7 +23,7 @@ const ANCHOR_STRIDE = 1000;
 export function createCatalogPages(
   repo: CatalogRepo,
   currency: string,
-  searchIndex?: Pick<SearchIndexKeeper, 'search' | 'versionSeen'>,
+  searchIndex?: Pick<SearchIndexKeeper, 'search'>,
 ) {
   const search = createIndexedSearch(repo, searchIndex);
 

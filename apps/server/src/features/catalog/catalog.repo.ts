@@ -4,7 +4,7 @@ import type { Db, Dialect } from '../../db/client.js';
 import type { Database, ProductsTable } from '../../db/types.js';
 import { containsText } from '../../lib/contains-pattern.js';
 import { loadMarkdown } from '../../lib/load-markdown.js';
-import { productsInOrder, searchIndexRows, searchProducts } from './catalog-search.repo.js';
+import { publicRowsInOrder, searchIndexRows, searchProducts } from './catalog-search.repo.js';
 import { productFileQueries } from './product-files.repo.js';
 import { searchText } from './search-terms.js';
 
@@ -72,7 +72,7 @@ function catalogQueries(db: Db, dialect: Dialect) {
       searchProducts(db, dialect, terms, offset, limit),
     searchIndexRows: (after: ProductKey | undefined, limit: number) =>
       searchIndexRows(db, after, limit),
-    productsInOrder: (ids: string[]) => productsInOrder(db, ids),
+    publicRowsInOrder: (ids: string[]) => publicRowsInOrder(db, dialect, ids),
     ...productQueries(db),
     ...productWriteQueries(db),
     ...productFileQueries(db),

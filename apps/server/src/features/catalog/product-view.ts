@@ -6,6 +6,7 @@ import {
 } from '@bindery/shared';
 import { AppError } from '../../errors.js';
 import type { CatalogRepo, ProductRow } from './catalog.repo.js';
+import type { PublicProductRow } from './catalog-search.repo.js';
 import { licenseKeysOf } from './product-license-keys.js';
 import { toFileAnswers } from './product-file-list.js';
 import type { ProductFileRow } from './product-files.repo.js';
@@ -15,14 +16,28 @@ const ID_SHAPE = /^[A-Za-z0-9_-]{16}$/;
 
 /**
  * The product as the API shows it, its price in major units of the store's `currency` (ISO
- * 4217); only admins see where the digital file is kept.
+ * 4217); only admins see where the digital file is kept, and only they need the whole row.
  */
+export function toProduct(
+  row: PublicProductRow,
+  isAdmin: false,
+  currency: string,
+  files?: ProductFileRow[],
+): Product;
 export function toProduct(
   row: ProductRow,
   isAdmin: boolean,
   currency: string,
   files?: ProductFileRow[],
+): Product;
+export function toProduct(
+  publicRow: PublicProductRow,
+  isAdmin: boolean,
+  currency: string,
+  files?: ProductFileRow[],
 ): Product {
+  // The second signature is the only one that may ask for the admin's view.
+  const row = publicRow as ProductRow;
   const publicFile = { format: row.digitalFileFormat, size: row.digitalFileSize };
   return {
     _id: row.id,

@@ -17,8 +17,6 @@ export interface SearchIndexSource {
 
 interface KeptIndex {
   index: SearchIndex;
-  /** Counts the indexes built: what is kept per index (product rows) is kept per generation. */
-  generation: number;
   /** The catalogue version it was built from. */
   version: number;
   /** Writes made here when its build started (any later one makes it stale). */
@@ -78,7 +76,7 @@ function unrefTimeout(ms: number, run: () => void): NodeJS.Timeout {
  * whenever the catalogue's version moves (a write here or on another instance, seen by the
  * quarter-second check). Until a build of the current version is done, `search` answers
  * undefined and the database's search answers: a search never shows what the catalogue no
- * longer holds, nor misses what it just got.
+ * longer holds, nor misses what it just got (here at once, elsewhere once the check saw it).
  */
 export function createSearchIndexKeeper(
   source: SearchIndexSource,
@@ -86,12 +84,11 @@ export function createSearchIndexKeeper(
   onFailed: (error: unknown) => void = () => {},
 ) {
   let kept: KeptIndex | undefined;
-  let latestVersion: number | undefined; // As last read (change check, search).
+  let latestVersion: number | undefined; // As the change check last read it.
   let localWrites = 0;
   let [building, closed] = [false, false];
   let nextBuildAt = 0; // Builds take at most half the time (a busy admin's edits).
   let retry: NodeJS.Timeout | undefined;
-  let generations = 0;
   let wanted = false; // Someone searched: from then on the index is kept.
   const isCurrent = (index?: KeptIndex): index is KeptIndex =>
     isOf(index, latestVersion, localWrites);
@@ -103,8 +100,7 @@ export function createSearchIndexKeeper(
     if (!read || localWrites !== writesBefore) return undefined;
     nextBuildAt = Date.now() + read.ms;
     onBuilt({ products: read.index.size, bytes: read.index.bytes, ms: read.ms });
-    generations += 1;
-    return { ...read, generation: generations, localWrites: writesBefore };
+    return { ...read, localWrites: writesBefore };
   }
 
   /** Starts a build when the kept index is not current and none runs. */
@@ -145,17 +141,18 @@ export function createSearchIndexKeeper(
       refresh();
     },
     /** A page of a search, or undefined while the index is not current. */
-    search(terms: string[], offset: number, limit: number, candidates: number) {
+    search(
+      terms: string[],
+      offset: number,
+      limit: number,
+      candidates: number,
+    ): IndexedSearchPage | undefined {
       if (!wanted) {
         wanted = true;
         refresh();
       }
       if (!isCurrent(kept)) return undefined;
-      const page: IndexedSearchPage & { generation: number } = {
-        ...searchIndex(kept.index, terms, offset, limit, candidates),
-        generation: kept.generation,
-      };
-      return page;
+      return searchIndex(kept.index, terms, offset, limit, candidates);
     },
     /** Whether searches are answered from the index now (tests wait for it). */
     isCurrent: () => isCurrent(kept),
