@@ -54,7 +54,12 @@ export interface SearchIndex {
   bytes: number;
 }
 
-/** A typed array that grows by doubling, trimmed to its length at the end. */
+/**
+ * A typed array that grows by doubling. Its items are handed out as a view of its length, not
+ * copied to fit: a copy would leave the grown arrays (as large again as the index) as garbage
+ * that only a full collection frees, and a store's heap seldom needs one (at 1,000,000
+ * products that held 560 MiB against 340 for the views, their unused ends included).
+ */
 class Growing<T extends Int32Array | Uint16Array> {
   length = 0;
   constructor(
@@ -70,7 +75,11 @@ class Growing<T extends Int32Array | Uint16Array> {
     this.items[this.length++] = value;
   }
   trimmed(): T {
-    return this.items.slice(0, this.length) as T;
+    return this.items.subarray(0, this.length) as T;
+  }
+  /** Memory held, the unused end included. */
+  get bytes() {
+    return this.items.byteLength;
   }
 }
 
@@ -189,11 +198,12 @@ class IndexBuilder {
       const title = { docs: build.title.trimmed(), weights: build.titleWeights.trimmed() };
       postings.push({ docs, weights: build.weights.trimmed() });
       titlePostings.push(title);
-      bytes += (docs.length + title.docs.length) * 6 + word.length * 2 + 96;
+      bytes += build.docs.bytes + build.weights.bytes + build.title.bytes;
+      bytes += build.titleWeights.bytes + word.length * 2 + 96;
     }
     const size = this.lengths.length;
     const starts = this.idStarts.trimmed();
-    bytes += size * 2 + starts.byteLength + text.length;
+    bytes += this.lengths.bytes + this.idStarts.bytes + text.length;
     return {
       size,
       words,
