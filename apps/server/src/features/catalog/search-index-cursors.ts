@@ -1,4 +1,4 @@
-// Reading the index's lists of products in step: a word's, any of several, all of several.
+// Reading the index's lists of products in step: all of several lists, any of several cursors.
 
 /** A document number past every product: a cursor there has run out. */
 export const END = 0x7fffffff;
@@ -30,20 +30,7 @@ export function seek(docs: Int32Array, from: number, target: number): number {
   return low;
 }
 
-export class ListCursor implements Cursor {
-  doc: number;
-  private position = 0;
-  constructor(private readonly docs: Int32Array) {
-    this.doc = docs.length > 0 ? docs[0]! : END;
-  }
-  advanceTo(target: number) {
-    if (this.doc >= target) return;
-    this.position = seek(this.docs, this.position, target);
-    this.doc = this.position < this.docs.length ? this.docs[this.position]! : END;
-  }
-}
-
-/** Any of its cursors: the words a prefix stands for, the spellings of a search. */
+/** Any of its cursors: the spellings of a search. */
 export class AnyCursor implements Cursor {
   doc = END;
   constructor(private readonly cursors: Cursor[]) {
@@ -61,29 +48,32 @@ export class AnyCursor implements Cursor {
   }
 }
 
-/** All of its cursors: every word of a spelling. */
-export class AllCursor implements Cursor {
+/** All of several lists (the words of a spelling, each one list): the products in all of them. */
+export class AllListsCursor implements Cursor {
   doc = -1;
-  constructor(private readonly cursors: Cursor[]) {
+  private readonly positions: Int32Array;
+  constructor(private readonly lists: Int32Array[]) {
+    this.positions = new Int32Array(lists.length);
     this.advanceTo(0);
   }
   advanceTo(target: number) {
     if (this.doc >= target) return;
+    const { lists, positions } = this;
     let goal = target;
-    for (;;) {
-      let agreed = true;
-      for (const cursor of this.cursors) {
-        cursor.advanceTo(goal);
-        if (cursor.doc !== goal) {
-          agreed = false;
-          goal = cursor.doc;
-          if (goal === END) break;
-        }
-      }
-      if (agreed || goal === END) {
-        this.doc = goal;
+    // How many lists in a row, up to the current one, hold `goal`.
+    let agreed = 0;
+    for (let at = 0; agreed < lists.length; at = at + 1 === lists.length ? 0 : at + 1) {
+      const docs = lists[at]!;
+      const position = seek(docs, positions[at]!, goal);
+      positions[at] = position;
+      if (position === docs.length) {
+        this.doc = END;
         return;
       }
+      const doc = docs[position]!;
+      if (doc === goal) agreed += 1;
+      else [goal, agreed] = [doc, 1];
     }
+    this.doc = goal;
   }
 }

@@ -1,13 +1,6 @@
 import type { Postings, SearchIndex } from './search-index.js';
-import {
-  AllCursor,
-  AnyCursor,
-  END,
-  ListCursor,
-  seek,
-  type Cursor,
-} from './search-index-cursors.js';
-import { postingsOf, productsWith } from './search-index-words.js';
+import { AllListsCursor, AnyCursor, END, seek, type Cursor } from './search-index-cursors.js';
+import { postingsOf } from './search-index-words.js';
 import { spellings } from './search-terms.js';
 
 /** bm25's constants, as SQLite's FTS5 uses them. */
@@ -16,19 +9,15 @@ const B = 0.75;
 
 function matchCursor(index: SearchIndex, terms: string[], titleOnly: boolean): Cursor {
   const lists = titleOnly ? index.titlePostings : index.postings;
-  return new AnyCursor(
-    spellings(terms).map(
-      (way) =>
-        new AllCursor(
-          way.map((term) => {
-            const cursors = postingsOf(index, lists, term)
-              .filter(({ docs }) => docs.length > 0)
-              .map(({ docs }) => new ListCursor(docs));
-            return cursors.length === 1 ? cursors[0]! : new AnyCursor(cursors);
-          }),
-        ),
-    ),
-  );
+  const cursors: Cursor[] = [];
+  for (const way of spellings(terms)) {
+    const docs = way.map((term) => postingsOf(index, lists, term)?.docs);
+    // A spelling with a word no product holds matches nothing ("e book" as "ebook", mostly).
+    if (docs.every((list) => list !== undefined && list.length > 0)) {
+      cursors.push(new AllListsCursor(docs as Int32Array[]));
+    }
+  }
+  return cursors.length === 1 ? cursors[0]! : new AnyCursor(cursors);
 }
 
 /**
@@ -112,13 +101,14 @@ function scores(
   const perTerm = new Map<string, Float64Array>();
   for (const term of spellings(terms).flat()) {
     const read = postingsOf(index, lists, term);
+    if (!read) continue;
     let counts = perTerm.get(term);
     if (!counts) {
       counts = countsArray(perTerm.size + 2, candidates.length);
-      for (const { docs, weights } of read) addCounts(candidates, docs, weights, counts);
+      addCounts(candidates, read.docs, read.weights, counts);
       perTerm.set(term, counts);
     }
-    const found = productsWith(index, lists, term, read);
+    const found = read.docs.length;
     let idf = Math.log((index.size - found + 0.5) / (found + 0.5));
     if (idf <= 0) idf = 1e-6;
     for (let at = 0; at < candidates.length; at += 1) {

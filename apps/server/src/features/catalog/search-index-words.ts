@@ -16,12 +16,21 @@ function wordRange(index: SearchIndex, prefix: string): [number, number] {
   return [low, end];
 }
 
-/** The products matching any spelling of the terms, every word as a prefix. */
-/** A prefix standing for more words than this is read as one list, merged once and kept. */
-const MERGE_FROM = 5;
-/** Merged lists kept per index at most (short prefixes: "a", "ph", "sto"…). */
-const MAX_MERGED = 256;
-const mergedLists = new WeakMap<Postings[], Map<string, Postings>>();
+/**
+ * What merged lists may hold per set of lists, as a share of the index's own size: the 43 words
+ * of the benchmark's cold searches that stand for several words take about 10 MiB at 100,000
+ * products, against an index of 35 MiB.
+ */
+const MERGED_SHARE = 1 / 3;
+
+/** The merged lists of one set of lists (anywhere, or titles), most recently read last. */
+interface MergedLists {
+  lists: Map<string, Postings>;
+  bytes: number;
+}
+const mergedLists = new WeakMap<Postings[], MergedLists>();
+
+const sizeOf = (list: Postings) => list.docs.byteLength + list.weights.byteLength;
 
 /** One list of the products holding any of the words `first`–`end` of `lists`, counts summed. */
 function merge(index: SearchIndex, lists: Postings[], first: number, end: number): Postings {
@@ -45,60 +54,35 @@ function merge(index: SearchIndex, lists: Postings[], first: number, end: number
   return { docs, weights };
 }
 
-/** The lists a search word (a prefix) reads: one per word it stands for, or one merged list. */
-export function postingsOf(index: SearchIndex, lists: Postings[], term: string): Postings[] {
-  const [first, end] = wordRange(index, term);
-  if (end - first < MERGE_FROM) return lists.slice(first, end);
-  let merged = mergedLists.get(lists);
-  if (!merged) mergedLists.set(lists, (merged = new Map()));
-  let list = merged.get(term);
-  if (!list) {
-    if (merged.size >= MAX_MERGED) merged.clear();
-    merged.set(term, (list = merge(index, lists, first, end)));
-  }
-  return [list];
-}
-
-/** One mark per product, reused: a new stamp clears them all without writing them. */
-let marks = { seen: new Uint32Array(0), stamp: 0 };
-function freshMarks(size: number) {
-  if (marks.seen.length < size || marks.stamp === 0xffffffff) {
-    marks = { seen: new Uint32Array(size), stamp: 0 };
-  }
-  marks.stamp += 1;
-  return marks;
-}
-
 /**
- * How many products hold a word starting with `prefix` (in `lists`: anywhere, or in the title),
- * kept per list set (an index never changes).
+ * The list a search word (a prefix) reads: its one word's, or one list of all the words it
+ * stands for ("garden" for garden, gardening, gardens), merged on first use and kept while
+ * there is room, so a search walks one list per word and knows how many products hold it.
+ * Undefined when no word starts with it.
  */
-const productCounts = new WeakMap<Postings[], Map<string, number>>();
-export function productsWith(
+export function postingsOf(
   index: SearchIndex,
   lists: Postings[],
-  prefix: string,
-  read: Postings[],
-) {
-  let counts = productCounts.get(lists);
-  if (!counts) productCounts.set(lists, (counts = new Map()));
-  let count = counts.get(prefix);
-  if (count === undefined) {
-    if (read.length === 1) count = read[0]!.docs.length;
-    else {
-      const marks = freshMarks(index.size);
-      count = 0;
-      for (const { docs } of read) {
-        for (const doc of docs) {
-          if (marks.seen[doc] !== marks.stamp) {
-            marks.seen[doc] = marks.stamp;
-            count += 1;
-          }
-        }
-      }
-    }
-    if (counts.size >= 10_000) counts.clear();
-    counts.set(prefix, count);
+  term: string,
+): Postings | undefined {
+  const [first, end] = wordRange(index, term);
+  if (end === first) return undefined;
+  if (end - first === 1) return lists[first];
+  let merged = mergedLists.get(lists);
+  if (!merged) mergedLists.set(lists, (merged = { lists: new Map(), bytes: 0 }));
+  let list = merged.lists.get(term);
+  if (list) {
+    merged.lists.delete(term);
+  } else {
+    list = merge(index, lists, first, end);
+    merged.bytes += sizeOf(list);
   }
-  return count;
+  merged.lists.set(term, list);
+  const room = index.bytes * MERGED_SHARE;
+  for (const [oldest, old] of merged.lists) {
+    if (merged.bytes <= room || old === list) break;
+    merged.lists.delete(oldest);
+    merged.bytes -= sizeOf(old);
+  }
+  return list;
 }
