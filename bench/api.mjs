@@ -32,10 +32,12 @@ const SETTINGS = {
     mixSize: 500,
     coldPerRound: 2000,
   },
+  // A smoke run proves every case still runs, in about a second each (autocannon samples every
+  // 100 ms then: lib/load.mjs).
   smoke: {
     rounds: 1,
-    roundSeconds: 1,
-    warmupSeconds: 0.3,
+    roundSeconds: 0.5,
+    warmupSeconds: 0.2,
     starts: 1,
     idleSeconds: 1,
     mixSize: 50,

@@ -14,6 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { shortSamples } from './lib/load.mjs';
 
 const SECTIONS = ['api', 'files', 'web', 'sales', 'recovery', 'stamping'];
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -140,6 +141,7 @@ async function main() {
       `[bench ${((performance.now() - started) / 1000).toFixed(0).padStart(4)} s] ${line}`,
     );
   const ctx = { root, products: options.products, smoke: options.smoke, log };
+  if (options.smoke) shortSamples();
 
   const results = new Map();
   const crashed = [];

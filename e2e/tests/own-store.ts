@@ -24,6 +24,9 @@ export function freePort(): Promise<number> {
   });
 }
 
+/** How long a spec's own store may take to answer; its `beforeAll` gets this and a minute. */
+export const OWN_STORE_START_MS = 90_000;
+
 export interface OwnStore {
   port: number;
   origin: string;
@@ -66,7 +69,9 @@ export async function startOwnStore({
   };
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const deadline = Date.now() + 30_000;
+  // A store that makes the demo catalogue answers only once it is made: over 30 s on a two-core
+  // machine busy with other work (a test failed so twice), against a few seconds at rest.
+  const deadline = Date.now() + OWN_STORE_START_MS;
   for (;;) {
     try {
       if ((await fetch(`${origin}/api/health`)).ok) return { port: listenOn, origin, stop };
@@ -92,6 +97,7 @@ export function useOwnStore(offset: number, env: Record<string, string>): { orig
   let store: OwnStore | undefined;
   test.use({ baseURL: origin });
   test.beforeAll(async () => {
+    test.setTimeout(OWN_STORE_START_MS + 60_000);
     store = await startOwnStore({
       port,
       env: {

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { newBuyer, signInThroughUi } from './fixtures.js';
-import { startOwnStore } from './own-store.js';
+import { OWN_STORE_START_MS, startOwnStore } from './own-store.js';
 
 /** The built store on its own fresh data directory, started WITHOUT PUBLIC_URL. */
 const startStoreWithoutPublicUrl = () =>
@@ -15,6 +15,7 @@ const startStoreWithoutPublicUrl = () =>
 test.describe('a store started without PUBLIC_URL', () => {
   let store: Awaited<ReturnType<typeof startStoreWithoutPublicUrl>>;
   test.beforeAll(async () => {
+    test.setTimeout(OWN_STORE_START_MS + 60_000);
     store = await startStoreWithoutPublicUrl();
   });
   test.afterAll(async () => {

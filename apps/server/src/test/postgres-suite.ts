@@ -7,7 +7,8 @@
  * multipart parsing, streaming, storage adapters or timeouts runs once.
  *
  * A new test file in one of these folders runs on both engines by itself; elsewhere, add it
- * here when it matches the rule. `suite-split.test.ts` fails when a file written for
+ * here when it matches the rule. Within a file on both, a group the rule would run once skips
+ * PostgreSQL with `describe.skipIf(testDb === 'postgres')` (downloads, uploads). `suite-split.test.ts` fails when a file written for
  * PostgreSQL (a scratch database, `testDb` used for more than skipping PostgreSQL) is missing.
  */
 export const postgresFolders = [
@@ -44,6 +45,7 @@ export const postgresFiles = [
   'src/features/storefront/sitemap.test.ts',
   // Update emails in batches: transactions, a row lock, steps run twice at once.
   'src/features/product-updates/update-mailing.test.ts',
-  // A signature used once under concurrent uploads, the byte budget, claims in a transaction.
+  // A signature used once under concurrent uploads, the byte budget, claims in a transaction
+  // (its parsing, image and timeout groups skip PostgreSQL).
   'src/features/uploads/uploads.test.ts',
 ];

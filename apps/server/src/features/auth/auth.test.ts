@@ -8,6 +8,7 @@ import {
   type TestApp,
 } from '../../test/build-test-app.js';
 import { createTestClock, type TestClock } from '../../test/clock.js';
+import { useTestPasswordCost } from './password.js';
 
 let t: TestApp;
 beforeEach(async () => {
@@ -122,7 +123,13 @@ describe('register', () => {
   });
 
   test('stores an argon2id hash, never the password', async () => {
-    await register(valid);
+    // At the cost every store uses, not the suite's cheap one (src/test/cheap-passwords.ts).
+    useTestPasswordCost(false);
+    try {
+      await register(valid);
+    } finally {
+      useTestPasswordCost(true);
+    }
     const row = await t.database.db.selectFrom('users').selectAll().executeTakeFirstOrThrow();
     expect(row.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     expect(JSON.stringify(row)).not.toContain(valid.password);
