@@ -2,7 +2,10 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { testDb } from './test/build-test-app.js';
+import { registerBuyer } from './test/http-store.js';
 import {
   createStoreData,
   killServer,
@@ -55,4 +58,21 @@ test('a started store that served its catalogue has not loaded the libraries of 
   // The recorder sees what the store does load.
   expect(loaded.has('fastify')).toBe(true);
   expect(LOADED_ON_FIRST_USE.filter((name) => loaded.has(name))).toEqual([]);
+});
+
+// The suite hashes passwords at a test cost (test/cheap-passwords.ts); a store never may.
+test.runIf(testDb === 'sqlite')('a started store hashes passwords at the real cost', async () => {
+  await registerBuyer(server!.url, 'cost@example.com');
+  // Stopped first: a running store holds its database file exclusively.
+  await killServer(server);
+  server = undefined;
+  const sqlite = new Database(path.join(data.dataDir, 'bindery.db'), { readonly: true });
+  try {
+    const row = sqlite
+      .prepare('select password_hash from users where email = ?')
+      .get('cost@example.com') as { password_hash: string };
+    expect(row.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+  } finally {
+    sqlite.close();
+  }
 });
