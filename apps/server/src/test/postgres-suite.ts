@@ -8,8 +8,9 @@
  *
  * A new test file in one of these folders runs on both engines by itself; elsewhere, add it
  * here when it matches the rule. Within a file on both, a group the rule would run once skips
- * PostgreSQL with `describe.skipIf(testDb === 'postgres')` (downloads, uploads). `suite-split.test.ts` fails when a file written for
- * PostgreSQL (a scratch database, `testDb` used for more than skipping PostgreSQL) is missing.
+ * PostgreSQL with `describe.skipIf(testDb === 'postgres')` (downloads, uploads).
+ * `suite-split.test.ts` fails when a file written for PostgreSQL (a scratch database, `testDb`
+ * used for more than skipping PostgreSQL) is missing.
  */
 export const postgresFolders = [
   'src/db',
