@@ -3,7 +3,7 @@ import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider, useLocation, type RouteObject } from 'react-router';
 import { Toaster } from 'sonner';
-import { createQueryClient } from '../lib/query-client';
+import { testQueryClient } from './query-client';
 
 export type Entry = string | { pathname: string; search?: string; state?: unknown };
 
@@ -18,7 +18,7 @@ export function renderRoutes(
     seed = (_client: QueryClient) => {},
   }: { initialEntry?: Entry; seed?: (client: QueryClient) => void } = {},
 ) {
-  const queryClient = createQueryClient();
+  const queryClient = testQueryClient();
   seed(queryClient);
   const router = createMemoryRouter(routes, { initialEntries: [initialEntry] });
   const user = userEvent.setup();

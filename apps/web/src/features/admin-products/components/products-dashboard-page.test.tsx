@@ -3,7 +3,7 @@ import { toast } from 'sonner';
 import { afterEach, describe, expect, test } from 'vitest';
 import { deferredResponse, htmlResponse, jsonResponse, stubFetch } from '../../../test/fetch';
 import { renderRoutes } from '../../../test/render';
-import { createQueryClient } from '../../../lib/query-client';
+import { testQueryClient } from '../../../test/query-client';
 import { prefetchProductList } from '../api/prefetch-product-list';
 import { makeProduct, productServer } from '../testing/fixtures';
 import { ProductsDashboardPage } from './products-dashboard-page';
@@ -303,7 +303,7 @@ describe('first data asked for beside the script', () => {
     const fetchMock = stubFetch({
       [route]: () => jsonResponse({ products: [product], page: 1, pages: 1, total: 1 }),
     });
-    const prefetched = createQueryClient();
+    const prefetched = testQueryClient();
     await prefetchProductList(prefetched, search);
     expect(fetchMock).toHaveBeenCalledTimes(1);
 

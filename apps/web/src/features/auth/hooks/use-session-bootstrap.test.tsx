@@ -3,7 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, test } from 'vitest';
-import { createQueryClient } from '../../../lib/query-client';
+import { testQueryClient } from '../../../test/query-client';
 import { useSessionStore } from '../../../lib/session-store';
 import { htmlResponse, jsonResponse, stubFetch } from '../../../test/fetch';
 import { meQueryKey, useMe } from '../api/get-me';
@@ -12,7 +12,7 @@ import { useSessionBootstrap } from './use-session-bootstrap';
 const buyer: User = { _id: 'u1', name: 'Ada Buyer', email: 'ada@example.com', role: 'user' };
 
 function renderBootstrap() {
-  const queryClient = createQueryClient();
+  const queryClient = testQueryClient();
   const wrapper = ({ children }: { children: ReactNode }) => (
     <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
   );

@@ -1,17 +1,17 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, test } from 'vitest';
 import { ShareButton } from '../../../components/share-button';
-import { createQueryClient } from '../../../lib/query-client';
+import { testQueryClient } from '../../../test/query-client';
 import { BuyNowButton } from './buy-now-button';
+import { hydrateForTest } from '../../../test/hydrate';
 
 function page(): ReactNode {
   return (
-    <QueryClientProvider client={createQueryClient()}>
+    <QueryClientProvider client={testQueryClient()}>
       <MemoryRouter basename="/store" initialEntries={['/store/product/p1']}>
         <BuyNowButton productId="p1" />
         <ShareButton url="http://store.example/store/product/p1" title="Pocket Atlas" />
@@ -46,7 +46,7 @@ describe('Buy Now and Share before the app runs (the server’s page, no script)
     document.body.append(container);
 
     await act(async () => {
-      hydrateRoot(container!, page());
+      hydrateForTest(container!, page());
     });
 
     expect(screen.getByRole('button', { name: 'Buy Now' })).toBeEnabled();

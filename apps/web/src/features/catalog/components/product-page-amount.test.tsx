@@ -1,6 +1,5 @@
 import { ErrorCode, PricingMessages, type User } from '@bindery/shared';
 import { act, screen, waitFor } from '@testing-library/react';
-import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { toast } from 'sonner';
 import { afterEach, describe, expect, test, vi } from 'vitest';
@@ -10,6 +9,7 @@ import { LocationProbe, renderRoutes } from '../../../test/render';
 import { makeProduct } from '../catalog-fixtures';
 import { ProductPage } from './product-page';
 import { productPageAt } from './server-rendered-product-page';
+import { hydrateForTest } from '../../../test/hydrate';
 
 const buyer: User = { _id: 'u1', name: 'Ada Buyer', email: 'ada@example.com', role: 'user' };
 const pwyw = makeProduct({
@@ -172,7 +172,7 @@ describe('pay what you want on the product page', () => {
     container.querySelector<HTMLInputElement>('input[name="amount"]')!.value = '4';
 
     await act(async () => {
-      hydrateRoot(container!, page());
+      hydrateForTest(container!, page());
     });
 
     expect(amountField()).toHaveValue('4');

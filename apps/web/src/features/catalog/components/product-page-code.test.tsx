@@ -1,6 +1,5 @@
 import { DiscountMessages, ErrorCode, type User } from '@bindery/shared';
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { useSessionStore } from '../../../lib/session-store';
@@ -9,6 +8,7 @@ import { LocationProbe, renderRoutes } from '../../../test/render';
 import { makeProduct } from '../catalog-fixtures';
 import { ProductPage } from './product-page';
 import { productPageAt } from './server-rendered-product-page';
+import { hydrateForTest } from '../../../test/hydrate';
 
 const buyer: User = { _id: 'u1', name: 'Ada Buyer', email: 'ada@example.com', role: 'user' };
 const product = makeProduct({ _id: 'p1', title: 'Pocket Atlas', price: 19 });
@@ -151,7 +151,7 @@ describe('a discount code on the product page', () => {
     const recoverable = vi.fn();
     const consoleError = vi.spyOn(console, 'error');
     await act(async () => {
-      hydrateRoot(container!, page(), { onRecoverableError: recoverable });
+      hydrateForTest(container!, page(), { onRecoverableError: recoverable });
     });
 
     expect(await screen.findByText('Code SPRING applied.')).toBeInTheDocument();

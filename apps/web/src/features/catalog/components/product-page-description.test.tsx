@@ -1,5 +1,4 @@
 import { act, screen, within } from '@testing-library/react';
-import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, expect, test, vi } from 'vitest';
 import { deferredResponse, jsonResponse, stubFetch } from '../../../test/fetch';
@@ -8,6 +7,7 @@ import { catalogKeys } from '../api/keys';
 import { makeProduct, makeProductList } from '../catalog-fixtures';
 import { ProductPage } from './product-page';
 import { productPageAt } from './server-rendered-product-page';
+import { hydrateForTest } from '../../../test/hydrate';
 
 const product = makeProduct({
   description: [
@@ -58,7 +58,7 @@ test("the app hydrates the server's description without a mismatch", async () =>
   const onRecoverableError = vi.fn();
 
   await act(async () => {
-    hydrateRoot(container!, page(), { onRecoverableError });
+    hydrateForTest(container!, page(), { onRecoverableError });
   });
 
   expect(onRecoverableError).not.toHaveBeenCalled();

@@ -5,12 +5,9 @@ import { jsonResponse, stubFetch } from '../../../test/fetch';
 import { renderRoutes } from '../../../test/render';
 import { SalesPage } from './sales-page';
 
-// The chart draws SVG with measured layout; the browser tests see it. Here: its input.
-vi.mock('./sales-chart', () => ({
-  default: ({ days }: { days: SalesResponse['days'] }) => (
-    <div data-testid="chart">{days.map((day) => day.date).join(',')}</div>
-  ),
-}));
+// The chart draws SVG with measured layout; the browser tests see it. Here: its input
+// (__mocks__/sales-chart.tsx).
+vi.mock('./sales-chart');
 
 const sales = (overrides: Partial<SalesResponse> = {}): SalesResponse => ({
   from: '2026-11-23',
@@ -71,7 +68,7 @@ describe('the sales page', () => {
     // No code was used: no discount figure.
     expect(totals.queryByText('Discounts given')).toBeNull();
     expect(await screen.findByTestId('chart')).toHaveTextContent(
-      '2026-11-23,2026-11-24,2026-11-25',
+      '2026-11-23 0+0,2026-11-24 2000+0,2026-11-25 400+0',
     );
     const perDay = within(screen.getByRole('table', { name: 'Revenue per day' }));
     expect(perDay.getAllByRole('row').map((row) => row.textContent)).toEqual([

@@ -5,15 +5,9 @@ import { jsonResponse, stubFetch } from '../../../test/fetch';
 import { renderRoutes } from '../../../test/render';
 import { SalesPage } from './sales-page';
 
-// The chart draws SVG with measured layout; the browser tests see it. Here: its input.
-vi.mock('./sales-chart', () => ({
-  default: ({ days, withTax }: { days: SalesResponse['days']; withTax?: boolean }) => (
-    <div data-testid="chart">
-      {days.map((day) => `${day.revenueCents}+${day.taxCents}`).join(',')}
-      {withTax ? ' stacked' : ''}
-    </div>
-  ),
-}));
+// The chart draws SVG with measured layout; the browser tests see it. Here: its input
+// (__mocks__/sales-chart.tsx).
+vi.mock('./sales-chart');
 
 /** Three days of a EUR store charging 20% VAT on top: €60 net, €12 tax. */
 const taxedSales = (overrides: Partial<SalesResponse> = {}): SalesResponse => ({
@@ -68,7 +62,9 @@ describe('sales with tax', () => {
 
   test('each day: its revenue net of tax and its tax, in the chart and the table', async () => {
     renderSales(taxedSales());
-    expect(await screen.findByTestId('chart')).toHaveTextContent('0+0,4000+800,2000+400 stacked');
+    expect(await screen.findByTestId('chart')).toHaveTextContent(
+      '2026-11-23 0+0,2026-11-24 4000+800,2026-11-25 2000+400 stacked',
+    );
     expect(rowsOf('Revenue per day')).toEqual([
       'DateOrdersRevenue, net of taxTax collected',
       '2026-11-230€0.00€0.00',
@@ -164,7 +160,7 @@ describe('sales without tax', () => {
     const totals = within(await screen.findByRole('group', { name: 'Totals' }));
     expect(totals.getByText('Revenue').nextSibling).toHaveTextContent('$60.00');
     expect(screen.queryByText(/Tax collected|net of tax/)).not.toBeInTheDocument();
-    expect(await screen.findByTestId('chart')).toHaveTextContent(/^6000\+0$/);
+    expect(await screen.findByTestId('chart')).toHaveTextContent(/^2026-11-24 6000\+0$/);
     expect(rowsOf('Revenue per day')).toEqual(['DateOrdersRevenue', '2026-11-243$60.00']);
   });
 });
