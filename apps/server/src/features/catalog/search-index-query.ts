@@ -1,5 +1,13 @@
 import type { Postings, SearchIndex } from './search-index.js';
-import { AllListsCursor, AnyCursor, END, seek, type Cursor } from './search-index-cursors.js';
+import {
+  AllListsCursor,
+  AnyCursor,
+  END,
+  ListCursor,
+  seek,
+  stepTo,
+  type Cursor,
+} from './search-index-cursors.js';
 import { postingsOf } from './search-index-words.js';
 import { spellings } from './search-terms.js';
 
@@ -14,7 +22,8 @@ function matchCursor(index: SearchIndex, terms: string[], titleOnly: boolean): C
     const docs = way.map((term) => postingsOf(index, lists, term)?.docs);
     // A spelling with a word no product holds matches nothing ("e book" as "ebook", mostly).
     if (docs.every((list) => list !== undefined && list.length > 0)) {
-      cursors.push(new AllListsCursor(docs as Int32Array[]));
+      const words = docs as Int32Array[];
+      cursors.push(words.length === 1 ? new ListCursor(words[0]!) : new AllListsCursor(words));
     }
   }
   return cursors.length === 1 ? cursors[0]! : new AnyCursor(cursors);
@@ -51,12 +60,7 @@ function countsArray(at: number, length: number): Float64Array {
 
 /** Up to `into.length` matches of `cursor`, newest first, written into `into`. */
 function collect(cursor: Cursor, into: Int32Array): Int32Array {
-  let size = 0;
-  while (cursor.doc !== END && size < into.length) {
-    into[size++] = cursor.doc;
-    cursor.advanceTo(cursor.doc + 1);
-  }
-  return into.subarray(0, size);
+  return into.subarray(0, cursor.fill(into));
 }
 
 /**
@@ -78,7 +82,7 @@ function addCounts(
   } else {
     let at = 0;
     for (let index = 0; index < candidates.length && at < docs.length; index += 1) {
-      at = seek(docs, at, candidates[index]!);
+      at = stepTo(docs, at, candidates[index]!);
       if (docs[at] === candidates[index]) counts[index]! += weights[at]! / 2;
     }
   }
