@@ -86,3 +86,9 @@ export function postingsOf(
   }
   return list;
 }
+
+/** The words whose merged lists `lists` keeps, least recently read first, and their size. */
+export function keptMergedLists(lists: Postings[]): { terms: string[]; bytes: number } {
+  const merged = mergedLists.get(lists);
+  return { terms: [...(merged?.lists.keys() ?? [])], bytes: merged?.bytes ?? 0 };
+}
