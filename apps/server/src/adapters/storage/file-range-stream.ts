@@ -127,6 +127,10 @@ export class FileRangeStream extends Readable {
         this.#written += chunk.length;
         writes[turn] = new Promise((resolve) => response.write(chunk, () => resolve()));
       }
+      // The response ends once the socket has taken every byte: an ended response is one a
+      // shutdown may close (Node closes connections whose response has ended), and bytes still
+      // queued in the process would be lost with it.
+      await Promise.race([Promise.all(writes), closed]);
       if (this.destroyed || response.destroyed) {
         // The reader went away: the file is closed now, not when the stream is collected.
         this.destroy();
