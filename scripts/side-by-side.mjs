@@ -1,7 +1,6 @@
 // Runs commands at the same time and prints each one's output whole when it ends, so their
 // summaries stay readable and on lines of their own; exits non-zero when any of them failed.
-// `npm test` runs the web suite beside the browser suite this way: the browser suite spends most
-// of its time waiting on browsers and stores, and leaves a core idle meanwhile (decision 044).
+// `.ci/run` runs lint beside typecheck this way: each keeps one core busy (decision 044).
 //
 //   node scripts/side-by-side.mjs "<command>" "<command>" …
 import { spawn } from 'node:child_process';
