@@ -25,11 +25,10 @@ let largeReadDownloads = 0;
  *
  * Piped into an HTTP response on a network socket (a download), it sends through at most two
  * buffers that it reuses (of LARGE_READ_BYTES while few downloads hold such, else of
- * READ_CHUNK_BYTES): one is read from disk while the other is written,
- * and a buffer is refilled only once the socket has taken all of it (the write's callback). A
- * download then holds two buffers whatever the reader's speed, and leaves nothing for the garbage
- * collector: with a fresh 1 MiB buffer per read, 32 downloads grew the process by 200 MB
- * before the collector caught up.
+ * READ_CHUNK_BYTES): one is read from disk while the other is written, and a buffer is refilled
+ * only once the socket has taken all of it (the write's callback). A download then holds two
+ * buffers whatever the reader's speed, and leaves nothing for the garbage collector: with a fresh
+ * 1 MiB buffer per read, 32 downloads grew the process by 200 MB before the collector caught up.
  *
  * Read any other way (iterated, piped elsewhere, injected requests) each chunk is a fresh
  * buffer, as the reader may keep it.
