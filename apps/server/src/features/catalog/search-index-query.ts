@@ -10,10 +10,13 @@ import {
 } from './search-index-cursors.js';
 import { postingsOf } from './search-index-words.js';
 import { spellings } from './search-terms.js';
-
-/** bm25's constants, as SQLite's FTS5 uses them. */
-const K1 = 1.2;
-const B = 0.75;
+import {
+  bm25Part,
+  oneSpelling,
+  rankOneSpelling,
+  rarity,
+  type Ranked,
+} from './search-index-one-spelling.js';
 
 function matchCursor(index: SearchIndex, terms: string[], titleOnly: boolean): Cursor {
   const lists = titleOnly ? index.titlePostings : index.postings;
@@ -112,16 +115,11 @@ function scores(
       addCounts(candidates, read.docs, read.weights, counts);
       perTerm.set(term, counts);
     }
-    const found = read.docs.length;
-    let idf = Math.log((index.size - found + 0.5) / (found + 0.5));
-    if (idf <= 0) idf = 1e-6;
+    const idf = rarity(index, read.docs.length);
     for (let at = 0; at < candidates.length; at += 1) {
       const count = counts[at]!;
       if (count === 0) continue;
-      const length = index.lengths[candidates[at]!]!;
-      // In FTS5's own order of operations, so equal products score exactly alike on both.
-      total[at]! +=
-        idf * ((count * (K1 + 1)) / (count + K1 * (1 - B + (B * length) / index.averageLength)));
+      total[at]! += bm25Part(idf, count, index.lengths[candidates[at]!]!, index.averageLength);
     }
   }
   return total;
@@ -181,17 +179,12 @@ function best(docs: Int32Array, score: Float64Array, count: number): number[] {
 }
 
 /**
- * A search answered from the index by the rules of the database search (catalog-search.repo):
- * at most `candidates` products, those with every word in the title first, then the others,
- * newest first within each; ranked by bm25, the newest first among equals.
+ * The candidates of any search and their scores, by the rules of the database search
+ * (catalog-search.repo): every spelling's lists read through cursors, each word's counts looked
+ * up per candidate. `searchIndex` takes this way only for the few searches `oneSpelling` does
+ * not plan; tests hold the two ways to the same answers.
  */
-export function searchIndex(
-  index: SearchIndex,
-  terms: string[],
-  offset: number,
-  limit: number,
-  candidates: number,
-): IndexedSearchPage {
+export function rankByCursors(index: SearchIndex, terms: string[], candidates: number): Ranked {
   const space = scratchFor(candidates);
   const matches = collect(matchCursor(index, terms, false), space.matches);
   const inTitle = collect(matchCursor(index, terms, true), space.title);
@@ -209,11 +202,41 @@ export function searchIndex(
       if (doc > last || matches[match] !== doc) score[at] = byTitle[at]!;
     }
   }
+  return { docs, scores: score, matched: matches.length };
+}
+
+/** The page `offset`–`offset + limit` of ranked candidates: best first, the newest among equals. */
+export function pageOf(
+  index: SearchIndex,
+  { docs, scores: score, matched }: Ranked,
+  offset: number,
+  limit: number,
+  candidates: number,
+): IndexedSearchPage {
   return {
     ids: best(docs, score, offset + limit)
       .slice(offset)
       .map((at) => index.idOf(docs[at]!)),
-    total: Math.min(matches.length, candidates),
-    more: matches.length > candidates,
+    total: Math.min(matched, candidates),
+    more: matched > candidates,
   };
+}
+
+/**
+ * A search answered from the index by the rules of the database search (catalog-search.repo):
+ * at most `candidates` products, those with every word in the title first, then the others,
+ * newest first within each; ranked by bm25, the newest first among equals.
+ */
+export function searchIndex(
+  index: SearchIndex,
+  terms: string[],
+  offset: number,
+  limit: number,
+  candidates: number,
+): IndexedSearchPage {
+  const plan = oneSpelling(index, terms);
+  const ranked = plan
+    ? rankOneSpelling(index, plan, candidates)
+    : rankByCursors(index, terms, candidates);
+  return pageOf(index, ranked, offset, limit, candidates);
 }

@@ -1,5 +1,6 @@
 // The lists of products a search word reads: a prefix stands for every word it starts.
 import type { Postings, SearchIndex } from './search-index.js';
+import { bitsBytes, bitsOf } from './search-index-bits.js';
 
 /** The range of `index.words` starting with `prefix`. */
 function wordRange(index: SearchIndex, prefix: string): [number, number] {
@@ -30,7 +31,8 @@ interface MergedLists {
 }
 const mergedLists = new WeakMap<Postings[], MergedLists>();
 
-const sizeOf = (list: Postings) => list.docs.byteLength + list.weights.byteLength;
+const sizeOf = (list: Postings) =>
+  list.docs.byteLength + list.weights.byteLength + bitsBytes(list.bits);
 
 /** One list of the products holding any of the words `first`–`end` of `lists`, counts summed. */
 function merge(index: SearchIndex, lists: Postings[], first: number, end: number): Postings {
@@ -51,7 +53,7 @@ function merge(index: SearchIndex, lists: Postings[], first: number, end: number
     docs[size] = doc;
     weights[size++] = Math.min(sums[doc]!, 0xffff);
   }
-  return { docs, weights };
+  return { docs, weights, bits: bitsOf(docs, index.size) };
 }
 
 /**

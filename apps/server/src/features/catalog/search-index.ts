@@ -23,6 +23,8 @@ export interface IndexedProduct {
  */
 const DOUBLED_WEIGHTS = { title: 20, subtitle: 8, description: 2, format: 1 } as const;
 
+import { bitsBytes, bitsOf, type ListBits } from './search-index-bits.js';
+
 /** The words a format adds to the index (as migration 020 indexes them). */
 export function formatWords(format: string): string {
   return format === 'epub' ? 'epub ebook ebooks' : format;
@@ -33,6 +35,8 @@ export interface Postings {
   docs: Int32Array;
   /** Per product: twice the word's count in each column times the column's weight. */
   weights: Uint16Array;
+  /** For a word in many products, the list as bits too (search-index-bits). */
+  bits?: ListBits;
 }
 
 export interface SearchIndex {
@@ -195,10 +199,13 @@ class IndexBuilder {
     for (const word of words) {
       const build = this.built[this.wordIds.get(word)!]!;
       const docs = build.docs.trimmed();
-      const title = { docs: build.title.trimmed(), weights: build.titleWeights.trimmed() };
-      postings.push({ docs, weights: build.weights.trimmed() });
-      titlePostings.push(title);
+      const titleDocs = build.title.trimmed();
+      const bits = bitsOf(docs, this.lengths.length);
+      const titleBits = bitsOf(titleDocs, this.lengths.length);
+      postings.push({ docs, weights: build.weights.trimmed(), bits });
+      titlePostings.push({ docs: titleDocs, weights: build.titleWeights.trimmed(), bits: titleBits });
       bytes += build.docs.bytes + build.weights.bytes + build.title.bytes;
+      bytes += bitsBytes(bits) + bitsBytes(titleBits);
       bytes += build.titleWeights.bytes + word.length * 2 + 96;
     }
     const size = this.lengths.length;
