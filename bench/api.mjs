@@ -431,7 +431,10 @@ export async function run(ctx) {
       'req/s is over all rounds and the percentiles are of every answer of them. "Answer" is the body size (the mix: the average); ' +
       'the bare server sends the very response the store sent for the path: its status, its headers (the security headers, ETag and caching ones included) and its body. ' +
       `Start-up: spawn of the command \`npm start\` runs (package.json) to the first 200 of \`GET /api/products\`, median of ${settings.starts}; ` +
-      `idle RSS: VmRSS ${settings.idleSeconds} s after start-up with no load.`,
+      `idle RSS: VmRSS ${settings.idleSeconds} s after start-up with no load. ` +
+      `The cold mix: ${settings.rounds} rounds of ${count(settings.coldPerRound)} searches on a store started afresh, each search asked once, ` +
+      'each round on 50 new connections whose first request (`GET /api/health`) is neither timed nor counted: ' +
+      'a busy Node server accepts one new connection per turn of its event loop.',
   ];
   for (const result of [sqlite, postgres]) {
     if (result.skipped) {

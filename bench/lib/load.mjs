@@ -50,15 +50,21 @@ export function fetchAnswer(base, pathname) {
  * asking different questions. Returns how many answers came in how long, every latency (ms,
  * collected here so that several runs can be pooled exactly), and every kind of failed answer.
  */
-export async function drive({ base, paths, seconds, connections, amount }) {
+export async function drive({ base, paths, seconds, connections, amount, opening }) {
   let next = 0;
+  // Each connection's first request, when `opening` is given: the rest follow the cycle.
+  let opened = opening ? 0 : connections;
   const requests =
-    paths.length === 1
+    paths.length === 1 && !opening
       ? [{ method: 'GET', path: paths[0] }]
       : [
           {
             method: 'GET',
             setupRequest: (request) => {
+              if (opened < connections) {
+                opened += 1;
+                return { ...request, path: opening };
+              }
               const path = paths[next];
               next = (next + 1) % paths.length;
               return { ...request, path };
@@ -70,20 +76,28 @@ export async function drive({ base, paths, seconds, connections, amount }) {
     url: base,
     connections,
     // With `amount`, that many requests and then the end, however long they take.
-    ...(amount ? { amount } : { duration: seconds }),
+    ...(amount ? { amount: amount + (opening ? connections : 0) } : { duration: seconds }),
     timeout: REQUEST_TIMEOUT_S,
     sampleInt: sampleMs,
     requests,
   });
   const started = performance.now();
   let lastAnswer = started;
-  instance.on('response', (_client, _status, _bytes, responseTime) => {
+  // With `opening`, each connection's first answer is its opener's: neither timed nor counted.
+  const openers = new WeakSet();
+  let openersAnswered = opening ? 0 : connections;
+  instance.on('response', (client, _status, _bytes, responseTime) => {
+    if (openersAnswered < connections && !openers.has(client)) {
+      openers.add(client);
+      openersAnswered += 1;
+      return;
+    }
     latencies.push(responseTime);
     lastAnswer = performance.now();
   });
   const result = await instance;
   return {
-    answers: result.requests.total,
+    answers: result.requests.total - (opening ? connections : 0),
     // A run of `amount` requests ends at autocannon's next sample: timed to its last answer.
     seconds: amount ? (lastAnswer - started) / 1000 : result.duration,
     latencies,
