@@ -22,11 +22,15 @@ export async function wireCatalogue({ app, config, database, runJob }: AppContex
   app.decorate('uploads', uploads);
   await app.register(uploadsRoutes, { uploads, config });
 
-  const catalog = createCatalogService(createCatalogRepo(database.db, database.dialect), uploads, {
-    currency: config.currency,
-    filesSaved: productUpdatesPorts(app).filesSaved,
-    log: app.log,
-  });
+  const catalog = createCatalogService(
+    createCatalogRepo(database.db, database.dialect, database.sqlite),
+    uploads,
+    {
+      currency: config.currency,
+      filesSaved: productUpdatesPorts(app).filesSaved,
+      log: app.log,
+    },
+  );
   app.decorate('catalog', catalog);
   app.addHook('onClose', async () => catalog.closeSearchIndex());
   watchCatalogue(app, catalog);

@@ -3,12 +3,17 @@ import { sql, type ExpressionBuilder } from 'kysely';
 import type { Db, Dialect } from '../../db/client.js';
 import type { Database, ProductsTable } from '../../db/types.js';
 import { containsText } from '../../lib/contains-pattern.js';
-import { loadMarkdown } from '../../lib/load-markdown.js';
-import { publicRowsInOrder, searchIndexRows, searchProducts } from './catalog-search.repo.js';
-import { productFileQueries } from './product-files.repo.js';
+import type SqliteDatabase from 'better-sqlite3';
+import {
+  publicRowsReader,
+  searchColumns,
+  searchIndexRows,
+  searchProducts,
+} from './catalog-search.repo.js';
 import { searchText } from './search-terms.js';
+import { productFileQueries } from './product-files.repo.js';
 
-export { SEARCH_CANDIDATES } from './catalog-search.repo.js';
+export { SEARCH_CANDIDATES, searchColumns } from './catalog-search.repo.js';
 
 export type ProductRow = ProductsTable;
 
@@ -32,26 +37,14 @@ export interface CatalogueState {
 
 const NEWEST_FIRST: ProductSort = { field: 'createdAt', order: 'desc' };
 
-/** The folded copies the full-text index reads, for whichever of the three fields are written. */
-export async function searchColumns(fields: {
-  title?: string;
-  subtitle?: string;
-  description?: string;
-}): Promise<{ searchTitle?: string; searchSubtitle?: string; searchDescription?: string }> {
-  const { markdownToPlainText } = await loadMarkdown();
-  return {
-    ...(fields.title === undefined ? {} : { searchTitle: searchText(fields.title) }),
-    ...(fields.subtitle === undefined ? {} : { searchSubtitle: searchText(fields.subtitle) }),
-    ...(fields.description === undefined
-      ? {}
-      : { searchDescription: searchText(markdownToPlainText(fields.description)) }),
-  };
-}
-
-/** Every query of the catalogue, plus `transaction()` to run several as one. */
-export function createCatalogRepo(db: Db, dialect: Dialect) {
+/**
+ * Every query of the catalogue, plus `transaction()` to run several as one; with SQLite's
+ * connection itself, an index search's rows are read from it directly (decision 041).
+ */
+export function createCatalogRepo(db: Db, dialect: Dialect, sqlite?: SqliteDatabase.Database) {
   return {
     ...catalogQueries(db, dialect),
+    publicRowsInOrder: publicRowsReader(db, dialect, sqlite),
     /** The same queries inside a transaction another feature holds. */
     within: (trx: Db) => catalogQueries(trx, dialect),
     /**
@@ -72,7 +65,6 @@ function catalogQueries(db: Db, dialect: Dialect) {
       searchProducts(db, dialect, terms, offset, limit),
     searchIndexRows: (after: ProductKey | undefined, limit: number) =>
       searchIndexRows(db, after, limit),
-    publicRowsInOrder: (ids: string[]) => publicRowsInOrder(db, dialect, ids),
     ...productQueries(db),
     ...productWriteQueries(db),
     ...productFileQueries(db),
