@@ -13,7 +13,10 @@ export type Db = Kysely<Database>;
 export interface DatabaseHandle {
   db: Db;
   dialect: Dialect;
-  /** SQLite only: the connection itself, for what the query builder cannot do (the online backup). */
+  /**
+   * SQLite only: the connection itself, for what the query builder cannot do (the online
+   * backup) or does too slowly (the rows of an index search's page).
+   */
   sqlite?: SqliteDatabase.Database;
   close(): Promise<void>;
   /** Where a lost connection is reported (PostgreSQL); by default it is written to stderr. */
