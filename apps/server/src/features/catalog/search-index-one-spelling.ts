@@ -17,14 +17,24 @@ export function rarity(index: SearchIndex, found: number): number {
   return idf <= 0 ? 1e-6 : idf;
 }
 
-/** One word's part in a product's bm25, in FTS5's own order of operations. */
-export function bm25Part(idf: number, count: number, length: number, averageLength: number) {
-  return idf * ((count * (K1 + 1)) / (count + K1 * (1 - B + (B * length) / averageLength)));
+/** A product's length in bm25's denominator: K1 · (1 − B + B · length / average length). */
+export function lengthNorm(length: number, averageLength: number): number {
+  return K1 * (1 - B + (B * length) / averageLength);
+}
+
+/**
+ * One word's part in a product's bm25, in FTS5's own order of operations (so equal products
+ * score exactly alike on both): the norm is `lengthNorm` of the product.
+ */
+export function bm25Part(idf: number, count: number, norm: number): number {
+  return idf * ((count * (K1 + 1)) / (count + norm));
 }
 
 /** Products holding every word of a spelling, and each word's weighted count in each. */
 interface Weighed {
   docs: Int32Array;
+  /** Per product found: where it is in the list walked (the shortest). */
+  walkedAt: Int32Array;
   /** Per word (as the lists), per product found: the word's weighted count in it. */
   counts: Float64Array[];
   size: number;
@@ -40,6 +50,7 @@ function weighedArrays(which: 'all' | 'title', words: number, room: number): Wei
   if (kept?.docs.length !== room) {
     kept = {
       docs: new Int32Array(room),
+      walkedAt: new Int32Array(room),
       counts: Array.from({ length: words }, () => new Float64Array(room)),
       size: 0,
     };
@@ -60,22 +71,26 @@ function intersect(lists: Postings[], into: Weighed): Weighed {
   }
   const others = lists.filter((_, at) => at !== shortest);
   const size = others.every((list) => list.bits)
-    ? walkAgainstBits(lists[shortest]!, others, into.docs)
-    : walkInStep(lists[shortest]!, others, into.docs);
+    ? walkAgainstBits(lists[shortest]!, others, into)
+    : walkInStep(lists[shortest]!, others, into);
   // Each word's weight in each product found, read where the product is in its list.
   for (let at = 0; at < lists.length; at += 1) {
     const { docs, weights, bits } = lists[at]!;
     const counts = into.counts[at]!;
-    if (bits && at !== shortest) {
+    if (at === shortest) {
+      for (let found = 0; found < size; found += 1) {
+        counts[found] = weights[into.walkedAt[found]!]! / 2;
+      }
+    } else if (bits) {
       for (let found = 0; found < size; found += 1) {
         counts[found] = weights[positionOf(bits, into.docs[found]!)]! / 2;
       }
-      continue;
-    }
-    let position = 0;
-    for (let found = 0; found < size; found += 1) {
-      position = stepTo(docs, position, into.docs[found]!);
-      counts[found] = weights[position]! / 2;
+    } else {
+      let position = 0;
+      for (let found = 0; found < size; found += 1) {
+        position = stepTo(docs, position, into.docs[found]!);
+        counts[found] = weights[position]! / 2;
+      }
     }
   }
   into.size = size;
@@ -83,45 +98,52 @@ function intersect(lists: Postings[], into: Weighed): Weighed {
 }
 
 /** The products of `walked` every one of `others` (each with bits) holds, up to `into`'s room. */
-function walkAgainstBits(walked: Postings, others: Postings[], into: Int32Array): number {
+function walkAgainstBits(walked: Postings, others: Postings[], into: Weighed): number {
   const docs = walked.docs;
+  const { docs: found, walkedAt } = into;
   let size = 0;
   if (others.length === 1) {
     // Two words, the most common search: one bit to test per product.
     const bits = others[0]!.bits!.bits;
-    for (let position = 0; position < docs.length && size < into.length; position += 1) {
+    for (let position = 0; position < docs.length && size < found.length; position += 1) {
       const doc = docs[position]!;
-      if ((bits[doc >>> 5]! & (1 << (doc & 31))) !== 0) into[size++] = doc;
+      if ((bits[doc >>> 5]! & (1 << (doc & 31))) === 0) continue;
+      found[size] = doc;
+      walkedAt[size++] = position;
     }
     return size;
   }
   const bits = others.map((list) => list.bits!);
-  candidates: for (let position = 0; position < docs.length && size < into.length; position += 1) {
+  candidates: for (let position = 0; position < docs.length && size < found.length; position += 1) {
     const doc = docs[position]!;
     for (let at = 0; at < bits.length; at += 1) if (!holds(bits[at]!, doc)) continue candidates;
-    into[size++] = doc;
+    found[size] = doc;
+    walkedAt[size++] = position;
   }
   return size;
 }
 
 /** The same by stepping through the other lists along with `walked`. */
-function walkInStep(walked: Postings, others: Postings[], into: Int32Array): number {
+function walkInStep(walked: Postings, others: Postings[], into: Weighed): number {
   const positions = new Int32Array(others.length);
+  const { docs: found, walkedAt } = into;
+  const docs = walked.docs;
   let size = 0;
-  candidates: for (const doc of walked.docs) {
-    if (size === into.length) break;
+  candidates: for (let position = 0; position < docs.length && size < found.length; position += 1) {
+    const doc = docs[position]!;
     for (let at = 0; at < others.length; at += 1) {
-      const { docs, bits } = others[at]!;
+      const { docs: theirs, bits } = others[at]!;
       if (bits) {
         if (!holds(bits, doc)) continue candidates;
         continue;
       }
-      const found = stepTo(docs, positions[at]!, doc);
-      positions[at] = found;
-      if (found === docs.length) break candidates;
-      if (docs[found] !== doc) continue candidates;
+      const step = stepTo(theirs, positions[at]!, doc);
+      positions[at] = step;
+      if (step === theirs.length) break candidates;
+      if (theirs[step] !== doc) continue candidates;
     }
-    into[size++] = doc;
+    found[size] = doc;
+    walkedAt[size++] = position;
   }
   return size;
 }
@@ -137,11 +159,9 @@ function scoreOf(
   parts: number[],
   at: number,
 ): number {
-  const length = index.lengths[found.docs[at]!]!;
+  const norm = lengthNorm(index.lengths[found.docs[at]!]!, index.averageLength);
   let total = 0;
-  for (const word of parts) {
-    total += bm25Part(rarities[word]!, found.counts[word]![at]!, length, index.averageLength);
-  }
+  for (const word of parts) total += bm25Part(rarities[word]!, found.counts[word]![at]!, norm);
   return total;
 }
 

@@ -12,6 +12,7 @@ import { postingsOf } from './search-index-words.js';
 import { spellings } from './search-terms.js';
 import {
   bm25Part,
+  lengthNorm,
   oneSpelling,
   rankOneSpelling,
   rarity,
@@ -119,7 +120,8 @@ function scores(
     for (let at = 0; at < candidates.length; at += 1) {
       const count = counts[at]!;
       if (count === 0) continue;
-      total[at]! += bm25Part(idf, count, index.lengths[candidates[at]!]!, index.averageLength);
+      const norm = lengthNorm(index.lengths[candidates[at]!]!, index.averageLength);
+      total[at]! += bm25Part(idf, count, norm);
     }
   }
   return total;
