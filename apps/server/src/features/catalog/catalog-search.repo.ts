@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { Db, Dialect } from '../../db/client.js';
 import type { ProductsTable } from '../../db/types.js';
 import { loadMarkdown } from '../../lib/load-markdown.js';
+import { batchedByTurn, inOrderOf } from './batched-reads.js';
 import { searchText, toFts5Query, toTsQuery } from './search-terms.js';
 
 type ProductRow = ProductsTable;
@@ -198,13 +199,19 @@ export async function publicRowsInOrder(
       ? sql<PublicProductRow>`select ${PUBLIC_COLUMNS} from products
           where id in (select value from json_each(${JSON.stringify(ids)}))`
       : sql<PublicProductRow>`select ${PUBLIC_COLUMNS} from products where id = any(${ids})`;
-  return inOrder(ids, (await read.execute(db)).rows);
+  return inOrderOf(ids, (await read.execute(db)).rows);
 }
 
-/** `publicRowsInOrder`, straight from SQLite's connection when there is one. */
+/**
+ * `publicRowsInOrder` for the index's searches: straight from SQLite's connection when there is
+ * one; on PostgreSQL the reads of one turn of the event loop as one query.
+ */
 export function publicRowsReader(db: Db, dialect: Dialect, sqlite?: SqliteDatabase.Database) {
-  const direct = sqlite && sqlitePublicRows(sqlite);
-  return async (ids: string[]) => (direct ? direct(ids) : publicRowsInOrder(db, dialect, ids));
+  if (sqlite) {
+    const direct = sqlitePublicRows(sqlite);
+    return async (ids: string[]) => direct(ids);
+  }
+  return batchedByTurn((ids) => publicRowsInOrder(db, dialect, ids));
 }
 
 /**
@@ -254,7 +261,7 @@ export function sqlitePublicRows(sqlite: SqliteDatabase.Database) {
         updatedAt,
       }),
     );
-    return inOrder(ids, rows);
+    return inOrderOf(ids, rows);
   };
 }
 
@@ -274,12 +281,6 @@ type PublicRowValues = [
   Row['createdAt'],
   Row['updatedAt'],
 ];
-
-/** `rows` in the order of `ids`; an id no row has is left out. */
-function inOrder(ids: string[], rows: PublicProductRow[]): PublicProductRow[] {
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  return ids.flatMap((id) => byId.get(id) ?? []);
-}
 
 /** The folded copies the full-text index reads, for whichever of the three fields are written. */
 export async function searchColumns(fields: {
