@@ -232,33 +232,19 @@ export function sqlitePublicRows(sqlite: SqliteDatabase.Database) {
       )
       .raw(true);
     const rows = (statement.all(JSON.stringify(ids)) as PublicRowValues[]).map(
-      // In PUBLIC_COLUMN_LIST's order.
-      ([
-        id,
-        title,
-        subtitle,
-        description,
-        priceCents,
-        payWhatYouWant,
-        minimumPriceCents,
-        images,
-        digitalFileFormat,
-        digitalFileSize,
-        createdAt,
-        updatedAt,
-      ]) => ({
-        id,
-        title,
-        subtitle,
-        description,
-        priceCents,
-        payWhatYouWant,
-        minimumPriceCents,
-        images,
-        digitalFileFormat,
-        digitalFileSize,
-        createdAt,
-        updatedAt,
+      (values): PublicProductRow => ({
+        id: values[0],
+        title: values[1],
+        subtitle: values[2],
+        description: values[3],
+        priceCents: values[4],
+        payWhatYouWant: values[5],
+        minimumPriceCents: values[6],
+        images: values[7],
+        digitalFileFormat: values[8],
+        digitalFileSize: values[9],
+        createdAt: values[10],
+        updatedAt: values[11],
       }),
     );
     return inOrderOf(ids, rows);
