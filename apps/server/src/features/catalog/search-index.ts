@@ -203,7 +203,11 @@ class IndexBuilder {
       const bits = bitsOf(docs, this.lengths.length);
       const titleBits = bitsOf(titleDocs, this.lengths.length);
       postings.push({ docs, weights: build.weights.trimmed(), bits });
-      titlePostings.push({ docs: titleDocs, weights: build.titleWeights.trimmed(), bits: titleBits });
+      titlePostings.push({
+        docs: titleDocs,
+        weights: build.titleWeights.trimmed(),
+        bits: titleBits,
+      });
       bytes += build.docs.bytes + build.weights.bytes + build.title.bytes;
       bytes += bitsBytes(bits) + bitsBytes(titleBits);
       bytes += build.titleWeights.bytes + word.length * 2 + 96;
