@@ -29,6 +29,15 @@ const list = async (query: string, cookie = admin) => {
 };
 const numbersOf = (body: AdminOrdersResponse) => body.orders.map((order) => order.orderNumber);
 
+/**
+ * Until the clock shows a later millisecond: orders placed in one millisecond share their time,
+ * and the list orders those by id, not by when they were placed.
+ */
+async function nextMillisecond() {
+  const now = Date.now();
+  while (Date.now() === now) await new Promise((resolve) => setImmediate(resolve));
+}
+
 /** Three orders through checkout: Ada buys the handbook then the atlas, Bob buys the atlas. */
 async function seed() {
   const handbook = await createTestProduct(t.app, admin, { title: 'Café Handbook' });
@@ -36,7 +45,9 @@ async function seed() {
   const ada = await signUpAndSignIn(t.app, { email: 'Ada.Lovelace@Example.com', name: 'Ada' });
   const bob = await signUpAndSignIn(t.app, { email: 'bob_smith@example.org', name: 'Bob' });
   await startCheckout(t.app, t.database.db, ada.cookie, handbook._id);
+  await nextMillisecond();
   await startCheckout(t.app, t.database.db, ada.cookie, atlas._id);
+  await nextMillisecond();
   await startCheckout(t.app, t.database.db, bob.cookie, atlas._id);
   return { handbook, atlas };
 }
