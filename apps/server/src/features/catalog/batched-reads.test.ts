@@ -30,6 +30,22 @@ describe.skipIf(testDb === 'postgres')('reads by id batched by turn', () => {
     expect(third).toEqual([{ id: 'd', title: 'Title d' }]);
   });
 
+  test('callers in separate callbacks of one turn (as the requests of connections are) share one read', async () => {
+    const { asked, read } = recordingRead(['a', 'b']);
+    const rows = batchedByTurn(read);
+    // Two callbacks of one phase of the loop, each followed by its microtasks.
+    const pages = await new Promise<Array<Promise<Array<{ id: string }>>>>((resolve) => {
+      const started: Array<Promise<Array<{ id: string }>>> = [];
+      setImmediate(() => started.push(rows(['a'])));
+      setImmediate(() => resolve([...started, rows(['b'])]));
+    });
+    expect((await Promise.all(pages)).map((page) => page.map((row) => row.id))).toEqual([
+      ['a'],
+      ['b'],
+    ]);
+    expect(asked).toEqual([['a', 'b']]);
+  });
+
   test('callers of later turns get reads of their own; no ids, no read', async () => {
     const { asked, read } = recordingRead(['a', 'b']);
     const rows = batchedByTurn(read);

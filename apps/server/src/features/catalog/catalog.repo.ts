@@ -1,9 +1,9 @@
+import type SqliteDatabase from 'better-sqlite3';
 import type { ProductSortField, SortOrder } from '@bindery/shared';
 import { sql, type ExpressionBuilder } from 'kysely';
 import type { Db, Dialect } from '../../db/client.js';
 import type { Database, ProductsTable } from '../../db/types.js';
 import { containsText } from '../../lib/contains-pattern.js';
-import type SqliteDatabase from 'better-sqlite3';
 import {
   publicRowsReader,
   searchColumns,

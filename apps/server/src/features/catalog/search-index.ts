@@ -6,6 +6,8 @@
  * columns the databases index (`searchText`), and matched and ranked by the same rules.
  */
 
+import { bitsBytes, bitsOf, type ListBits } from './search-index-bits.js';
+
 /** A product as the index reads it: its folded search columns, newest products first. */
 export interface IndexedProduct {
   id: string;
@@ -22,8 +24,6 @@ export interface IndexedProduct {
  * a word's weighted count is a whole number.
  */
 const DOUBLED_WEIGHTS = { title: 20, subtitle: 8, description: 2, format: 1 } as const;
-
-import { bitsBytes, bitsOf, type ListBits } from './search-index-bits.js';
 
 /** The words a format adds to the index (as migration 020 indexes them). */
 export function formatWords(format: string): string {
