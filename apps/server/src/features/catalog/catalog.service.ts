@@ -50,7 +50,7 @@ export function createCatalogService(
       ),
     (error) => log?.warn({ err: error }, 'search index build failed; searches use the database'),
   );
-  const { listProducts, listAdminProducts } = createCatalogPages(repo, currency, searchIndex);
+  const { listProductsJson, listAdminProducts } = createCatalogPages(repo, currency, searchIndex);
   const deps: writes.ProductWriteDeps = {
     repo,
     uploads,
@@ -63,9 +63,8 @@ export function createCatalogService(
     filesSaved,
   };
   return {
-    listProducts,
     listAdminProducts,
-    ...createKeptAnswers(repo, answers, listProducts, currency, searchIndex),
+    ...createKeptAnswers(repo, answers, listProductsJson, currency, searchIndex),
     /** Whether searches are answered from the in-memory index now (tests wait for it). */
     isSearchIndexCurrent: () => searchIndex.isCurrent(),
     /** Stops building the search index and lets it go (the app closes). */

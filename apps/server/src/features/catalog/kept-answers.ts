@@ -1,5 +1,5 @@
-import type { ListProductsQuery, ProductList } from '@bindery/shared';
-import { toAnswer, type AnswerCache, type CatalogAnswer } from './catalog-answers.js';
+import type { ListProductsQuery } from '@bindery/shared';
+import { toAnswer, toJsonAnswer, type AnswerCache, type CatalogAnswer } from './catalog-answers.js';
 import type { CatalogRepo } from './catalog.repo.js';
 import { withDescriptionHtml } from './description-html.js';
 import { requireProduct, toProduct } from './product-view.js';
@@ -20,7 +20,7 @@ export interface KeptCatalogAnswer {
 export function createKeptAnswers(
   repo: CatalogRepo,
   answers: AnswerCache,
-  listProducts: (query: ListProductsQuery) => Promise<ProductList>,
+  listProductsJson: (query: ListProductsQuery) => Promise<string>,
   currency: string,
   searchIndex: Pick<SearchIndexKeeper, 'versionSeen'>,
 ) {
@@ -40,7 +40,7 @@ export function createKeptAnswers(
       const key = `${what}:${query.page}:${query.limit}`;
       return {
         key,
-        answer: await answers.get(key, async () => toAnswer(await listProducts(query))),
+        answer: await answers.get(key, async () => toJsonAnswer(await listProductsJson(query))),
       };
     },
 

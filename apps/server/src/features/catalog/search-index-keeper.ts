@@ -2,6 +2,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { SearchIndexRow } from './catalog-search.repo.js';
 import { createIndexBuilder, type SearchIndex } from './search-index.js';
 import { searchIndex, type IndexedSearchPage } from './search-index-query.js';
+import type { IndexGeneration } from './listed-cards.js';
 
 /** Products read per batch while building: one short query, then other requests get a turn. */
 const BATCH = 500;
@@ -21,6 +22,8 @@ interface KeptIndex {
   version: number;
   /** Writes made here when its build started (any later one makes it stale). */
   localWrites: number;
+  /** Which build it is, counted from 1 (what its searches' cards are kept under). */
+  generation: IndexGeneration;
 }
 
 /**
@@ -84,6 +87,7 @@ export function createSearchIndexKeeper(
   onFailed: (error: unknown) => void = () => {},
 ) {
   let kept: KeptIndex | undefined;
+  let builds = 0;
   let latestVersion: number | undefined; // As the change check last read it.
   let localWrites = 0;
   let [building, closed] = [false, false];
@@ -100,7 +104,8 @@ export function createSearchIndexKeeper(
     if (!read || localWrites !== writesBefore) return undefined;
     nextBuildAt = Date.now() + read.ms;
     onBuilt({ products: read.index.size, bytes: read.index.bytes, ms: read.ms });
-    return { ...read, localWrites: writesBefore };
+    builds += 1;
+    return { ...read, localWrites: writesBefore, generation: builds };
   }
 
   /** Starts a build when the kept index is not current and none runs. */
@@ -140,19 +145,20 @@ export function createSearchIndexKeeper(
       localWrites += 1;
       refresh();
     },
-    /** A page of a search, or undefined while the index is not current. */
+    /** A page of a search and the index build it read, or undefined while none is current. */
     search(
       terms: string[],
       offset: number,
       limit: number,
       candidates: number,
-    ): IndexedSearchPage | undefined {
+    ): (IndexedSearchPage & { generation: IndexGeneration }) | undefined {
       if (!wanted) {
         wanted = true;
         refresh();
       }
       if (!isCurrent(kept)) return undefined;
-      return searchIndex(kept.index, terms, offset, limit, candidates);
+      const page = searchIndex(kept.index, terms, offset, limit, candidates);
+      return { ...page, generation: kept.generation };
     },
     /** Whether searches are answered from the index now (tests wait for it). */
     isCurrent: () => isCurrent(kept),
