@@ -103,13 +103,15 @@ function walkAgainstBits(walked: Postings, others: Postings[], into: Weighed): n
   const { docs: found, walkedAt } = into;
   let size = 0;
   if (others.length === 1) {
-    // Two words, the most common search: one bit to test per product.
+    // Two words, the most common search: one bit to read per product. Each product is written
+    // down and kept only if its bit is set: whether it is cannot be foretold, and a branch on it
+    // mispredicted half the time took most of a two-word search's walk.
     const bits = others[0]!.bits!.bits;
     for (let position = 0; position < docs.length && size < found.length; position += 1) {
       const doc = docs[position]!;
-      if ((bits[doc >>> 5]! & (1 << (doc & 31))) === 0) continue;
       found[size] = doc;
-      walkedAt[size++] = position;
+      walkedAt[size] = position;
+      size += (bits[doc >>> 5]! >>> (doc & 31)) & 1;
     }
     return size;
   }
