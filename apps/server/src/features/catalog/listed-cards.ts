@@ -14,8 +14,8 @@ export type IndexGeneration = number;
  * recent one. Each step is a lookup, where keeping every card in the order shown (deleting and
  * setting it again in one Map, the oldest let go first) took a tenth of a cold search's time.
  * Cards belong to one index generation: a search of a newer one starts afresh. A product written
- * here or elsewhere makes the index stale before any search could show it again, so no card
- * outlives the product it shows.
+ * here makes the index stale at once, one written elsewhere once the quarter-second change check
+ * has seen the catalogue's version move: no card outlives its product longer than a kept answer.
  */
 export function createListedCards(maxBytes: number) {
   let generation: IndexGeneration | undefined;
