@@ -42,6 +42,20 @@ await build({
   },
 });
 
+// The search index's thread (decision 041), beside the store: it starts the module named
+// ./search-index-worker.js next to its own. It imports only the index's modules.
+await build({
+  absWorkingDir: server,
+  entryPoints: ['dist/features/catalog/search-index-worker.js'],
+  outfile: 'dist/search-index-worker.js',
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  sourcemap: 'linked',
+  logLevel: 'warning',
+});
+
 // V8 keeps a module's source in memory as long as the module lives: one byte a character when
 // all of it is Latin-1, two otherwise. esbuild escapes strings but leaves non-ASCII characters in
 // comments and regular expressions (an em dash in a comment, markdown-it's /ẞ/), which doubled

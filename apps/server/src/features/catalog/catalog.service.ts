@@ -41,15 +41,15 @@ export function createCatalogService(
   } = {},
 ) {
   const answers = createAnswerCache(ANSWER_CACHE_BYTES);
-  const searchIndex = createSearchIndexKeeper(
-    repo,
-    ({ products, bytes, ms }) =>
+  const searchIndex = createSearchIndexKeeper(repo, {
+    onBuilt: ({ products, bytes, ms }) =>
       log?.info(
         { products, mib: Math.round(bytes / 1024 / 102.4) / 10, ms: Math.round(ms) },
         'search index built',
       ),
-    (error) => log?.warn({ err: error }, 'search index build failed; searches use the database'),
-  );
+    onFailed: (error) =>
+      log?.warn({ err: error }, 'search index build failed; searches use the database'),
+  });
   const { listProductsJson, listAdminProducts } = createCatalogPages(repo, currency, searchIndex);
   const deps: writes.ProductWriteDeps = {
     repo,
@@ -67,7 +67,7 @@ export function createCatalogService(
     ...createKeptAnswers(repo, answers, listProductsJson, currency, searchIndex),
     /** Whether searches are answered from the in-memory index now (tests wait for it). */
     isSearchIndexCurrent: () => searchIndex.isCurrent(),
-    /** Stops building the search index and lets it go (the app closes). */
+    /** Stops building the search index and ends its thread (the app closes). */
     closeSearchIndex: () => searchIndex.close(),
     ...createProductReads(repo, currency),
     ...createLicenseKeyReads(repo),

@@ -23,7 +23,7 @@ export function createIndexedSearch(
   toCard: (row: PublicProductRow) => string,
 ) {
   return async (terms: string[], offset: number, limit: number): Promise<SearchCards> => {
-    const found = searchIndex?.search(terms, offset, limit, SEARCH_CANDIDATES);
+    const found = await searchIndex?.search(terms, offset, limit, SEARCH_CANDIDATES);
     if (!found) {
       const { rows, total, more } = await repo.searchProducts(terms, offset, limit);
       return { cards: rows.map(toCard), total, more };

@@ -62,6 +62,24 @@ describe.skipIf(testDb === 'postgres')('the kept cards', () => {
     expect(asked).toEqual([['a']]);
   });
 
+  test('a search of an older build asked after a newer one began reads its rows, keeps none', async () => {
+    const cards = createListedCards(1024);
+    await cards.cardsOf(2, ['a'], rowsOf(rows).read, toCard);
+    const outdated = rowsOf([{ id: 'a', price: 7 }, ...rows.slice(1)]);
+    expect(await cards.cardsOf(1, ['a', 'b'], outdated.read, toCard)).toEqual([
+      '{"_id":"a","price":7}',
+      '{"_id":"b","price":1}',
+    ]);
+    expect(outdated.asked).toEqual([['a', 'b']]);
+    // The newer build's cards are as they were, and b was not kept for it.
+    const { asked, read } = rowsOf(rows);
+    expect(await cards.cardsOf(2, ['a', 'b'], read, toCard)).toEqual([
+      '{"_id":"a","price":0}',
+      '{"_id":"b","price":1}',
+    ]);
+    expect(asked).toEqual([['b']]);
+  });
+
   test('they stay within their bound: the recent half, and the half shown before it', async () => {
     const card = toCard(rows[0]!);
     const cards = createListedCards(card.length * 4);

@@ -45,7 +45,10 @@ export function createListedCards(maxBytes: number) {
       read: (ids: string[]) => Promise<Row[]>,
       toCard: (row: Row) => string,
     ): Promise<string[]> {
-      if (of !== generation) {
+      // A search of an older build, answered after a newer one's began (the index's thread
+      // answers in turn), reads its rows and keeps none.
+      const outdated = generation !== undefined && of < generation;
+      if (of !== generation && !outdated) {
         generation = of;
         recent = new Map();
         older = new Map();
@@ -55,7 +58,7 @@ export function createListedCards(maxBytes: number) {
       const found = new Map<string, string>();
       const missing: string[] = [];
       for (const id of ids) {
-        const card = recent.get(id) ?? older.get(id);
+        const card = outdated ? undefined : (recent.get(id) ?? older.get(id));
         if (card === undefined) missing.push(id);
         else found.set(id, card);
       }
