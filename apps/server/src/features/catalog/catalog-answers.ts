@@ -30,9 +30,9 @@ export function toAnswer(value: unknown): CatalogAnswer {
   return toJsonAnswer(JSON.stringify(value));
 }
 
-/** The answer whose body is `json`, serialized already. */
-export function toJsonAnswer(json: string): CatalogAnswer {
-  const body = Buffer.from(json);
+/** The answer whose body is `json`, serialized already (as text, or as the bytes sent). */
+export function toJsonAnswer(json: string | Buffer): CatalogAnswer {
+  const body = typeof json === 'string' ? Buffer.from(json) : json;
   const hash = createHash('sha256').update(body).digest('base64url').slice(0, 22);
   // Compressed JSON of products takes about a fifth of its size in either encoding.
   const bytes = body.length + Math.ceil(body.length / 2);

@@ -29,15 +29,28 @@ const ANCHOR_STRIDE = 1000;
 const LISTED_CARD_BYTES = 24 * 1024 * 1024;
 
 /**
- * A ProductList as JSON, its products given as JSON already: the same text as JSON.stringify of
- * the list, field for field (a test holds the two alike).
+ * A ProductList's JSON as the bytes sent, its products given as JSON already: the same text as
+ * JSON.stringify of the list, field for field (a test holds the two alike). The cards are
+ * written straight into the body: joining them first made a second copy of the answer as a
+ * string, garbage the collector had to sweep on every cold search.
  */
-export function productListJson(
+export function productListBody(
   cards: string[],
   { page, pages, total, totalCapped }: Omit<ProductList, 'products'>,
-): string {
+): Buffer {
+  const head = '{"products":[';
   const capped = totalCapped ? ',"totalCapped":true' : '';
-  return `{"products":[${cards.join(',')}],"page":${page},"pages":${pages},"total":${total}${capped}}`;
+  const tail = `],"page":${page},"pages":${pages},"total":${total}${capped}}`;
+  let size = head.length + Math.max(cards.length - 1, 0) + tail.length;
+  for (const card of cards) size += Buffer.byteLength(card);
+  const body = Buffer.allocUnsafe(size);
+  let at = body.write(head, 0, 'latin1');
+  for (let card = 0; card < cards.length; card += 1) {
+    if (card > 0) at = body.writeUInt8(0x2c, at); // ","
+    at += body.write(cards[card]!, at);
+  }
+  body.write(tail, at, 'latin1');
+  return body;
 }
 
 /** Pages and searches of the catalogue, as the API lists them. */
@@ -100,9 +113,9 @@ export function createCatalogPages(
   }
 
   /** A page of the catalogue or of a search as the API sends it (a ProductList's JSON). */
-  async function listProductsJson(query: ListProductsQuery): Promise<string> {
+  async function listProductsBody(query: ListProductsQuery): Promise<Buffer> {
     const { cards, total, more } = await listedCards(query);
-    return productListJson(cards, {
+    return productListBody(cards, {
       page: query.page,
       pages: Math.ceil(total / query.limit),
       total,
@@ -134,7 +147,7 @@ export function createCatalogPages(
     };
   }
 
-  return { listProductsJson, listAdminProducts };
+  return { listProductsBody, listAdminProducts };
 }
 
 /** Rows made into answers with their files, read in one query. */

@@ -50,7 +50,7 @@ export function createCatalogService(
     onFailed: (error) =>
       log?.warn({ err: error }, 'search index build failed; searches use the database'),
   });
-  const { listProductsJson, listAdminProducts } = createCatalogPages(repo, currency, searchIndex);
+  const { listProductsBody, listAdminProducts } = createCatalogPages(repo, currency, searchIndex);
   const deps: writes.ProductWriteDeps = {
     repo,
     uploads,
@@ -64,7 +64,7 @@ export function createCatalogService(
   };
   return {
     listAdminProducts,
-    ...createKeptAnswers(repo, answers, listProductsJson, currency, searchIndex),
+    ...createKeptAnswers(repo, answers, listProductsBody, currency, searchIndex),
     /** Whether searches are answered from the in-memory index now (tests wait for it). */
     isSearchIndexCurrent: () => searchIndex.isCurrent(),
     /** Stops building the search index and ends its thread (the app closes). */

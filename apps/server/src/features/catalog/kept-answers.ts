@@ -20,7 +20,7 @@ export interface KeptCatalogAnswer {
 export function createKeptAnswers(
   repo: CatalogRepo,
   answers: AnswerCache,
-  listProductsJson: (query: ListProductsQuery) => Promise<string>,
+  listProductsBody: (query: ListProductsQuery) => Promise<Buffer>,
   currency: string,
   searchIndex: Pick<SearchIndexKeeper, 'versionSeen'>,
 ) {
@@ -40,7 +40,7 @@ export function createKeptAnswers(
       const key = `${what}:${query.page}:${query.limit}`;
       return {
         key,
-        answer: await answers.get(key, async () => toJsonAnswer(await listProductsJson(query))),
+        answer: await answers.get(key, async () => toJsonAnswer(await listProductsBody(query))),
       };
     },
 

@@ -2,7 +2,7 @@ import type { Product, ProductList } from '@bindery/shared';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { buildTestApp, signInAsAdmin, testDb, type TestApp } from '../../test/build-test-app.js';
 import { createTestProduct } from '../../test/factories.js';
-import { productListJson } from './catalog-pages.js';
+import { productListBody } from './catalog-pages.js';
 import { createListedCards } from './listed-cards.js';
 
 // The listed products' JSON kept per search index build (decision 041, the fifth pass): a card
@@ -114,17 +114,18 @@ describe.skipIf(testDb === 'postgres')('the kept cards', () => {
     expect(slowlyAsked).toEqual([['c']]);
   });
 
-  test("a list's JSON is JSON.stringify of the list", () => {
-    const products = [{ _id: 'a', title: 'Ä "quoted" \\ ✓', price: 1.5 }, { _id: 'b' }];
+  test("a list's body is the bytes of JSON.stringify of the list", () => {
+    const products = [{ _id: 'a', title: 'Ä "quoted" \\ ✓ 📘', price: 1.5 }, { _id: 'b' }];
     const cards = products.map((product) => JSON.stringify(product));
     for (const list of [
       { page: 2, pages: 7, total: 61 },
       { page: 1, pages: 100, total: 1000, totalCapped: true },
       { page: 1, pages: 0, total: 0 },
     ]) {
-      expect(productListJson(cards, list)).toBe(JSON.stringify({ products, ...list }));
+      const body = productListBody(cards, list);
+      expect(body.equals(Buffer.from(JSON.stringify({ products, ...list })))).toBe(true);
     }
-    expect(productListJson([], { page: 1, pages: 0, total: 0 })).toBe(
+    expect(productListBody([], { page: 1, pages: 0, total: 0 }).toString()).toBe(
       JSON.stringify({ products: [], page: 1, pages: 0, total: 0 }),
     );
   });
