@@ -14,6 +14,20 @@ export type LaneAnswer = (request: IncomingMessage['headers']) =>
     }
   | undefined;
 
+/** An answer as the lane sends it. */
+export type LaneReply = NonNullable<ReturnType<LaneAnswer>>;
+
+/**
+ * How a route works out the answer to a GET of its path the lane has no answer for: undefined
+ * leaves the request to Fastify (a query the route's schema refuses, say); a promise that fails
+ * hands it to Fastify too, which answers it as the route does (its error, its log line).
+ */
+export type LaneRoute = (
+  target: string,
+  query: string,
+  request: IncomingMessage['headers'],
+) => Promise<LaneReply> | undefined;
+
 /** The server's own limits, as `serverTimeouts` gives them to Fastify. */
 export interface ServerLimits {
   http: http.ServerOptions;
@@ -44,10 +58,14 @@ const MAX_HOST_VERDICTS = 100;
  * - the host is one the store serves (otherwise the route's 308 or 421 applies);
  * - the answer is still kept (the catalogue changed: the route computes it again).
  *
+ * A route may also let the lane work out an answer it does not have (`computes`): a search
+ * asked for the first time, under the same conditions, is then answered without Fastify's
+ * routing, hooks and objects (decision 041, the sixth pass).
+ *
  * Everything else, and every request while the store shuts down, goes to Fastify. The lane
- * sends the same security headers, and writes the same access-log line (with `kept: true`), as
- * the route would. Measured in docs/performance.md: a cached catalogue page went from about a
- * third of bare node:http's rate through the whole stack to more than half.
+ * sends the same security headers, and writes the same access-log line (with `kept: true` for a
+ * kept answer), as the route would. Measured in docs/performance.md: a cached catalogue page
+ * went from about a third of bare node:http's rate through the whole stack to more than half.
  */
 export function createFastLane(options: {
   /** The security headers for an answer to a target (securityHeadersFor). */
@@ -56,56 +74,57 @@ export function createFastLane(options: {
   sessionCookieName: string;
 }) {
   const targets = new Map<string, LaneAnswer>();
-  // The headers sent with each prepared answer, worked out once (answers prepare theirs once).
-  const sentHeaders = new WeakMap<object, Record<string, string>>();
-  const servesHost = createHostVerdicts(options.storeAddress);
-  const sessionCookie = `${options.sessionCookieName}=`;
-  let log: { logger: FastifyBaseLogger; accessLog: AccessLog } | undefined;
+  const routes = new Map<string, LaneRoute>();
+  const isPlain = plainRequests(options.storeAddress, options.sessionCookieName);
+  const log: { to?: { logger: FastifyBaseLogger; accessLog: AccessLog } } = {};
+  const send = laneSender(options.securityHeaders, log);
   let open = true;
 
-  /** Answers `request` from the lane and returns true, or returns false and leaves it alone. */
-  function serve(request: IncomingMessage, response: ServerResponse): boolean {
+  /**
+   * Answers `request` from the lane and returns true, or returns false and leaves it alone. An
+   * answer a route works out that fails goes to `fallback` (Fastify) after all.
+   */
+  function serve(
+    request: IncomingMessage,
+    response: ServerResponse,
+    fallback: (request: IncomingMessage, response: ServerResponse) => void,
+  ): boolean {
     if (!open || request.method !== 'GET' || request.url === undefined) return false;
-    const answerFor = targets.get(request.url);
-    if (!answerFor) return false;
+    const target = request.url;
+    const answerFor = targets.get(target);
+    const queryAt = target.indexOf('?');
+    const route = routes.get(queryAt < 0 ? target : target.slice(0, queryAt));
+    if (!answerFor && !route) return false;
     const started = performance.now();
-    const headers = request.headers;
-    if (
-      headers['content-length'] !== undefined ||
-      headers['transfer-encoding'] !== undefined ||
-      headers['x-forwarded-host'] !== undefined ||
-      headers['x-forwarded-proto'] !== undefined ||
-      headers.cookie?.includes(sessionCookie) ||
-      !servesHost(headers.host ?? '', request.url) ||
-      hostHeaderRefusal(request) !== null
-    ) {
-      return false;
+    if (!isPlain(request, target)) return false;
+    const answer = answerFor?.(request.headers);
+    if (answer) {
+      send(target, response, answer, started, true);
+      return true;
     }
-    const answer = answerFor(headers);
-    if (!answer) {
-      targets.delete(request.url);
-      return false;
+    if (answerFor) targets.delete(target);
+    const query = queryAt < 0 ? '' : target.slice(queryAt + 1);
+    let working: Promise<LaneReply> | undefined;
+    try {
+      working = route?.(target, query, request.headers);
+    } catch {
+      return false; // Fastify answers it as the route does.
     }
-    let sent = sentHeaders.get(answer.headers);
-    if (!sent) {
-      sent = {
-        ...options.securityHeaders(request.url, answer.headers['content-type']),
-        ...answer.headers,
-        ...(answer.body ? { 'content-length': String(answer.body.length) } : {}),
-      };
-      sentHeaders.set(answer.headers, sent);
-    }
-    response.writeHead(answer.status, sent);
-    response.end(answer.body);
-    if (log && isInfoEnabled(log.logger)) {
-      const elapsed = performance.now() - started;
-      log.accessLog.completed(randomUUID(), 'GET', request.url, answer.status, elapsed, true);
-    }
+    if (!working) return false;
+    working.then(
+      (worked) => send(target, response, worked, started, false),
+      () => fallback(request, response),
+    );
     return true;
   }
 
   return {
     serve,
+
+    /** A GET of `path` the lane has no answer for may be worked out by `route` (see LaneRoute). */
+    computes(path: string, route: LaneRoute) {
+      routes.set(path, route);
+    },
 
     /** From now on a GET for `target` may be answered by `answer` while it gives one. */
     remember(target: string, answer: LaneAnswer) {
@@ -116,7 +135,7 @@ export function createFastLane(options: {
 
     /** Where the access-log lines go (the app's, once it exists), at the logger's level. */
     logTo(logger: FastifyBaseLogger, accessLog: AccessLog) {
-      log = { logger, accessLog };
+      log.to = { logger, accessLog };
     },
 
     /** Shutting down: every request goes to Fastify, which answers 503 while it closes. */
@@ -136,7 +155,7 @@ export function createFastLane(options: {
       // headers; Node's parser would send a bare 400 itself.
       const options = { ...limits.http, requireHostHeader: false };
       const server = http.createServer(options, (request, response) => {
-        if (!serve(request, response)) handler(request, response);
+        if (!serve(request, response, handler)) handler(request, response);
       });
       server.keepAliveTimeout = limits.keepAliveTimeout;
       server.requestTimeout = limits.requestTimeout;
@@ -147,6 +166,59 @@ export function createFastLane(options: {
 }
 
 export type FastLane = ReturnType<typeof createFastLane>;
+
+/**
+ * Whether nothing about a request could make its route answer it differently: no body, no
+ * session cookie, no X-Forwarded-* headers, exactly one Host header, and a host the store serves.
+ */
+function plainRequests(storeAddress: StoreAddress, sessionCookieName: string) {
+  const servesHost = createHostVerdicts(storeAddress);
+  const sessionCookie = `${sessionCookieName}=`;
+  return function isPlain(request: IncomingMessage, target: string): boolean {
+    const headers = request.headers;
+    return !(
+      headers['content-length'] !== undefined ||
+      headers['transfer-encoding'] !== undefined ||
+      headers['x-forwarded-host'] !== undefined ||
+      headers['x-forwarded-proto'] !== undefined ||
+      headers.cookie?.includes(sessionCookie) ||
+      !servesHost(headers.host ?? '', target) ||
+      hostHeaderRefusal(request) !== null
+    );
+  };
+}
+
+/** Sends a lane's answer with the security headers, and writes its access-log line. */
+function laneSender(
+  securityHeaders: (target: string, contentType: unknown) => Record<string, string>,
+  log: { to?: { logger: FastifyBaseLogger; accessLog: AccessLog } },
+) {
+  // The headers sent with each prepared answer, worked out once (answers prepare theirs once).
+  const sentHeaders = new WeakMap<object, Record<string, string>>();
+  return function send(
+    target: string,
+    response: ServerResponse,
+    answer: LaneReply,
+    started: number,
+    kept: boolean,
+  ) {
+    let sent = sentHeaders.get(answer.headers);
+    if (!sent) {
+      sent = {
+        ...securityHeaders(target, answer.headers['content-type']),
+        ...answer.headers,
+        ...(answer.body ? { 'content-length': String(answer.body.length) } : {}),
+      };
+      sentHeaders.set(answer.headers, sent);
+    }
+    response.writeHead(answer.status, sent);
+    response.end(answer.body);
+    if (log.to && isInfoEnabled(log.to.logger)) {
+      const elapsed = performance.now() - started;
+      log.to.accessLog.completed(randomUUID(), 'GET', target, answer.status, elapsed, kept);
+    }
+  };
+}
 
 /**
  * Whether the store serves a GET naming `host`, as its own judge decides. The verdict is the

@@ -10,12 +10,15 @@ import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest 
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAdmin } from '../../plugins/session.js';
+import { parse as parseQuery } from 'fast-querystring';
 import type { FastLane } from '../../plugins/fast-lane.js';
 import { prepareAnswer, type CatalogAnswer } from './catalog-answers.js';
 import { registerProductArchiveRoutes } from './product-archive.routes.js';
 import type { CatalogService, KeptCatalogAnswer } from './catalog.service.js';
 
 const ParamsSchema = z.object({ id: z.string() });
+/** The list's answers differ by encoding only: the same for visitors, buyers and admins. */
+const LIST_VARY = 'Accept-Encoding';
 const adminErrors = {
   400: ErrorBodySchema,
   401: ErrorBodySchema,
@@ -39,6 +42,7 @@ export const catalogRoutes: FastifyPluginAsync<{
 function registerPublicRoutes(app: FastifyInstance, catalog: CatalogService, lane?: FastLane) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const answers = { lane, current: (key: string) => catalog.keptAnswer(key) };
+  if (lane) laneListsProducts(lane, catalog, answers.current);
 
   api.get(
     '/api/products',
@@ -54,13 +58,7 @@ function registerPublicRoutes(app: FastifyInstance, catalog: CatalogService, lan
       },
     },
     async (request, reply) =>
-      sendKept(
-        request,
-        reply,
-        await catalog.productListAnswer(request.query),
-        answers,
-        'Accept-Encoding',
-      ),
+      sendKept(request, reply, await catalog.productListAnswer(request.query), answers, LIST_VARY),
   );
 
   api.get(
@@ -84,6 +82,27 @@ function registerPublicRoutes(app: FastifyInstance, catalog: CatalogService, lan
       return sendKept(request, reply, kept, answers, 'Accept-Encoding, Cookie');
     },
   );
+}
+
+/**
+ * A list or search no answer is kept for yet, asked by a visitor, is worked out by the lane
+ * (decision 041, the sixth pass): the query read as Fastify's router reads it and checked by the
+ * route's own schema, the answer the route would send. A query the schema refuses goes to the
+ * route, which answers 400.
+ */
+function laneListsProducts(
+  lane: FastLane,
+  catalog: CatalogService,
+  current: (key: string) => CatalogAnswer | undefined,
+) {
+  lane.computes('/api/products', (target, query, headers) => {
+    const parsed = ListProductsQuerySchema.safeParse(query === '' ? {} : parseQuery(query));
+    if (!parsed.success) return undefined;
+    return catalog.productListAnswer(parsed.data).then((kept) => {
+      rememberKept(lane, target, kept, current, LIST_VARY);
+      return prepareAnswer(kept.answer, headers, LIST_VARY);
+    });
+  });
 }
 
 /** Creating, changing and deleting products: admins only. */
@@ -157,13 +176,22 @@ function sendKept(
   vary: string,
 ) {
   const { lane, current } = answers;
-  if (request.method === 'GET' && lane) {
-    lane.remember(request.url, (headers) => {
-      const answer = current(kept.key);
-      return answer && prepareAnswer(answer, headers, vary);
-    });
-  }
+  if (request.method === 'GET' && lane) rememberKept(lane, request.url, kept, current, vary);
   const prepared = prepareAnswer(kept.answer, request.headers, vary);
   reply.code(prepared.status).headers(prepared.headers);
   return prepared.body ? reply.send(prepared.body) : reply.send();
+}
+
+/** Lets the lane send `kept` for `target` while it stays kept (the catalogue unchanged). */
+function rememberKept(
+  lane: FastLane,
+  target: string,
+  kept: KeptCatalogAnswer,
+  current: (key: string) => CatalogAnswer | undefined,
+  vary: string,
+) {
+  lane.remember(target, (headers) => {
+    const answer = current(kept.key);
+    return answer && prepareAnswer(answer, headers, vary);
+  });
 }
