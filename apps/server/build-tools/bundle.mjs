@@ -9,17 +9,22 @@ import { fileURLToPath } from 'node:url';
 
 const server = fileURLToPath(new URL('..', import.meta.url));
 
-await build({
+/** What both bundles are: one ES module each for Node 20, with a linked source map. */
+const common = {
   absWorkingDir: server,
-  entryPoints: ['dist/main.js'],
-  // Beside dist/config.js, so paths it makes from its own URL (the web app's build) still hold.
-  outfile: 'dist/store.js',
   bundle: true,
   platform: 'node',
   format: 'esm',
   target: 'node20',
   sourcemap: 'linked',
   logLevel: 'warning',
+};
+
+await build({
+  ...common,
+  entryPoints: ['dist/main.js'],
+  // Beside dist/config.js, so paths it makes from its own URL (the web app's build) still hold.
+  outfile: 'dist/store.js',
   external: [
     // Native addons.
     'better-sqlite3',
@@ -45,15 +50,9 @@ await build({
 // The search index's thread (decision 041), beside the store: it starts the module named
 // ./search-index-worker.js next to its own. It imports only the index's modules.
 await build({
-  absWorkingDir: server,
+  ...common,
   entryPoints: ['dist/features/catalog/search-index-worker.js'],
   outfile: 'dist/search-index-worker.js',
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
-  sourcemap: 'linked',
-  logLevel: 'warning',
 });
 
 // V8 keeps a module's source in memory as long as the module lives: one byte a character when

@@ -3,9 +3,8 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import type { AccessLog } from '../lib/access-log.js';
-import { buildTestApp, type TestApp } from '../test/build-test-app.js';
+import { buildTestApp, signInAsAdmin, type TestApp } from '../test/build-test-app.js';
 import { createTestProduct } from '../test/factories.js';
-import { signInAsAdmin } from '../test/build-test-app.js';
 import { createFastLane, type LaneRoute } from './fast-lane.js';
 import { securityHeadersFor } from './security.js';
 import { createStoreAddress } from './store-address.js';
@@ -133,8 +132,12 @@ describe('answers the lane works out through a route', () => {
     expect((await request(base, '/api/products?page=1', { cookie: 'theme=dark' })).body).toBe(
       'lane',
     );
+    // Shutting down, the lane leaves every request to the app, kept answers too.
+    lane.remember('/kept', () => ({ status: 200, headers: {}, body: Buffer.from('kept') }));
+    expect((await request(base, '/kept')).body).toBe('kept');
     lane.close();
     expect((await request(base, '/api/products?page=1')).body).toBe('app');
+    expect((await request(base, '/kept')).body).toBe('app');
   });
 });
 

@@ -5,9 +5,6 @@ import { afterEach, describe, expect, test } from 'vitest';
 import type { Config } from '../config.js';
 import { buildTestApp, signInAsAdmin, type TestApp } from '../test/build-test-app.js';
 import { createTestProduct } from '../test/factories.js';
-import { createFastLane } from './fast-lane.js';
-import { securityHeadersFor } from './security.js';
-import { createStoreAddress } from './store-address.js';
 
 interface Answer {
   status: number;
@@ -269,31 +266,5 @@ describe('the kept-answer lane', () => {
     );
     expect(withBody.status).toBe(200);
     expect(completed().map((line) => line.kept ?? false)).toEqual([false, false, false]);
-  });
-
-  test('a closed lane (the store shutting down) leaves every request to the app', async () => {
-    const config = { isSecure: false, publicUrl: 'http://localhost', isPublicUrlSet: false };
-    const lane = createFastLane({
-      securityHeaders: securityHeadersFor(config),
-      storeAddress: createStoreAddress({ ...config, allowedHosts: [] }),
-      sessionCookieName: 'bindery_session',
-    });
-    lane.remember('/kept', () => ({ status: 200, headers: {}, body: Buffer.from('kept') }));
-    const server = lane.createServer((_request, response) => response.end('app'), {
-      http: {},
-      keepAliveTimeout: 1000,
-      requestTimeout: 0,
-      connectionTimeout: 0,
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    try {
-      expect((await request(base, '/kept')).body.toString()).toBe('kept');
-      expect((await request(base, '/other')).body.toString()).toBe('app');
-      lane.close();
-      expect((await request(base, '/kept')).body.toString()).toBe('app');
-    } finally {
-      await new Promise((resolve) => server.close(resolve));
-    }
   });
 });
