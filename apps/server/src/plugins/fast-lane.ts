@@ -80,6 +80,13 @@ export function createFastLane(options: {
   const send = laneSender(options.securityHeaders, log);
   let open = true;
 
+  /** The route that may work out `target`'s answer, and the target's query. */
+  function routeOf(target: string): { route: LaneRoute; query: string } | undefined {
+    const queryAt = target.indexOf('?');
+    const route = routes.get(queryAt < 0 ? target : target.slice(0, queryAt));
+    return route && { route, query: queryAt < 0 ? '' : target.slice(queryAt + 1) };
+  }
+
   /**
    * Answers `request` from the lane and returns true, or returns false and leaves it alone. An
    * answer a route works out that fails goes to `fallback` (Fastify) after all.
@@ -92,9 +99,9 @@ export function createFastLane(options: {
     if (!open || request.method !== 'GET' || request.url === undefined) return false;
     const target = request.url;
     const answerFor = targets.get(target);
-    const queryAt = target.indexOf('?');
-    const route = routes.get(queryAt < 0 ? target : target.slice(0, queryAt));
-    if (!answerFor && !route) return false;
+    // A kept answer's target is a map lookup; only a target without one is split into its path.
+    let routed = answerFor ? undefined : routeOf(target);
+    if (!answerFor && !routed) return false;
     const started = performance.now();
     if (!isPlain(request, target)) return false;
     const answer = answerFor?.(request.headers);
@@ -103,10 +110,10 @@ export function createFastLane(options: {
       return true;
     }
     if (answerFor) targets.delete(target);
-    const query = queryAt < 0 ? '' : target.slice(queryAt + 1);
+    routed ??= routeOf(target);
     let working: Promise<LaneReply> | undefined;
     try {
-      working = route?.(target, query, request.headers);
+      working = routed?.route(target, routed.query, request.headers);
     } catch {
       return false; // Fastify answers it as the route does.
     }
