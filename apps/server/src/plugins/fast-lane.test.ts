@@ -165,6 +165,15 @@ describe('the kept-answer lane', () => {
     expect(fromLane!.responseTime).toBeGreaterThanOrEqual(0);
   });
 
+  test('a search is sent as kept from its third ask: the second keeps it', async () => {
+    const { base, completed } = await listening();
+    const path = '/api/products?search=atlas';
+    const bodies = [];
+    for (let ask = 0; ask < 4; ask += 1) bodies.push((await request(base, path)).body.toString());
+    expect(new Set(bodies).size).toBe(1);
+    expect(completed().map((line) => line.kept ?? false)).toEqual([false, false, true, true]);
+  });
+
   test('after a product changes, the next request shows the change: the lane never sends an answer the catalogue dropped', async () => {
     const { app, base, completed } = await listening();
     const admin = await signInAsAdmin(app);

@@ -251,6 +251,26 @@ describe('answers kept in memory', () => {
     expect(size.bytes).toBeGreaterThan(0);
     expect(size.bytes).toBeLessThanOrEqual(32 * 1024 * 1024);
   });
+
+  test('a search is kept once it is asked a second time, a page of the list at once', async () => {
+    await insertRows(productRows(3));
+    await afterChangeCheck();
+    const kept = () => t.app.catalog.answerCacheSize().answers;
+    const first = await get('/api/products?search=volume');
+    expect(first.statusCode).toBe(200);
+    expect(first.json<ProductList>().total).toBe(3);
+    expect(kept()).toBe(0);
+    // The same words however written: the same search.
+    const second = await get('/api/products?search=%20VOLUME%20');
+    expect(second.body).toBe(first.body);
+    expect(kept()).toBe(1);
+    expect((await get('/api/products?search=volume')).body).toBe(first.body);
+    expect(kept()).toBe(1);
+    expect((await get('/api/products?search=volume&page=2')).statusCode).toBe(200);
+    expect(kept()).toBe(1);
+    expect((await get('/api/products')).statusCode).toBe(200);
+    expect(kept()).toBe(2);
+  });
 });
 
 describe('deep pages and big searches', () => {

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import { holdsVersion } from '../../lib/if-none-match.js';
+import { createAskedBefore } from './asked-before.js';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 /** The encodings a cached answer is kept in besides plain bytes, best first. */
@@ -142,11 +143,14 @@ function preferredEncoding(acceptEncoding: string | undefined): AnswerEncoding |
  * `invalidate()` drops them all: the catalogue calls it after its own writes, and a watcher of
  * the database's catalogue version calls it when another instance wrote. An answer computed
  * while a write landed is handed to the requests that were waiting for it but never kept.
- * Concurrent requests for the same missing answer share one computation.
+ * Concurrent requests for the same missing answer share one computation. An answer asked for
+ * with `whenAskedAgain` (a search: most are asked once) is kept only once its key is asked a
+ * second time, so the one-off answers neither cost the keeping nor push out the others.
  */
 export function createAnswerCache(maxBytes: number) {
   const kept = new Map<string, CatalogAnswer>();
   const pending = new Map<string, Promise<CatalogAnswer>>();
+  const askedBefore = createAskedBefore();
   let generation = 0;
   let bytes = 0;
 
@@ -161,7 +165,11 @@ export function createAnswerCache(maxBytes: number) {
   }
 
   return {
-    get(key: string, make: () => Promise<CatalogAnswer>): Promise<CatalogAnswer> {
+    get(
+      key: string,
+      make: () => Promise<CatalogAnswer>,
+      { whenAskedAgain = false }: { whenAskedAgain?: boolean } = {},
+    ): Promise<CatalogAnswer> {
       const hit = kept.get(key);
       if (hit) {
         // Most recently used last, so eviction takes the coldest answers first.
@@ -172,9 +180,10 @@ export function createAnswerCache(maxBytes: number) {
       const shared = pending.get(key);
       if (shared) return shared;
       const startedIn = generation;
+      const keeping = !whenAskedAgain || askedBefore(key);
       const made = make()
         .then((answer) => {
-          if (generation === startedIn) keep(key, answer);
+          if (keeping && generation === startedIn) keep(key, answer);
           return answer;
         })
         .finally(() => {

@@ -182,7 +182,10 @@ function sendKept(
   return prepared.body ? reply.send(prepared.body) : reply.send();
 }
 
-/** Lets the lane send `kept` for `target` while it stays kept (the catalogue unchanged). */
+/**
+ * Lets the lane send `kept` for `target` while it stays kept (the catalogue unchanged). An answer
+ * that was not kept (a search asked for the first time) leaves the lane as it was.
+ */
 function rememberKept(
   lane: FastLane,
   target: string,
@@ -190,6 +193,7 @@ function rememberKept(
   current: (key: string) => CatalogAnswer | undefined,
   vary: string,
 ) {
+  if (current(kept.key) !== kept.answer) return;
   lane.remember(target, (headers) => {
     const answer = current(kept.key);
     return answer && prepareAnswer(answer, headers, vary);

@@ -33,15 +33,14 @@ export function createKeptAnswers(
      * every visitor, buyer and admin. Searches that fold to the same words share one answer.
      */
     async productListAnswer(query: ListProductsQuery): Promise<KeptCatalogAnswer> {
+      const searching = Boolean(query.search?.trim());
       const terms = searchTerms(query.search?.trim() ?? '');
-      const what = query.search?.trim()
+      const what = searching
         ? `search:${terms.join(' ')}`
         : `list:${query.sort ?? ''}:${query.sort ? query.order : ''}`;
       const key = `${what}:${query.page}:${query.limit}`;
-      return {
-        key,
-        answer: await answers.get(key, async () => toJsonAnswer(await listProductsBody(query))),
-      };
+      const make = async () => toJsonAnswer(await listProductsBody(query));
+      return { key, answer: await answers.get(key, make, { whenAskedAgain: searching }) };
     },
 
     /** A product as anyone but an admin sees it, kept until the catalogue changes; 404 when missing. */
