@@ -33,10 +33,10 @@ export function createKeptAnswers(
      * every visitor, buyer and admin. Searches that fold to the same words share one answer.
      */
     async productListAnswer(query: ListProductsQuery): Promise<KeptCatalogAnswer> {
-      const searching = Boolean(query.search?.trim());
-      const terms = searchTerms(query.search?.trim() ?? '');
+      const search = query.search?.trim() ?? '';
+      const searching = search !== '';
       const what = searching
-        ? `search:${terms.join(' ')}`
+        ? `search:${searchTerms(search).join(' ')}`
         : `list:${query.sort ?? ''}:${query.sort ? query.order : ''}`;
       const key = `${what}:${query.page}:${query.limit}`;
       const make = async () => toJsonAnswer(await listProductsBody(query));
